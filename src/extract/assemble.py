@@ -1,0 +1,71 @@
+"""The last stage: an annotated Doc becomes a typed :class:`ArticleResult`."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from extract.records import (
+    ActorMention,
+    Argument,
+    Article,
+    ArticleResult,
+    Event,
+    PlaceMention,
+    QuantityMention,
+    RelativePosition,
+    Span,
+    TimeMention,
+)
+
+
+def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
+    """Turn the ``Doc._`` annotations of ``doc`` (whose text is ``article.text``) into records."""
+    text = article.text
+    warnings: list[str] = []
+    if article.published is None:
+        warnings.append(
+            "publication date unknown: relative dates are left unresolved (e.g. XXXX-03-10)"
+        )
+    times = [TimeMention.model_validate(t) for t in doc._.times or []]
+    quantities = [
+        QuantityMention.model_validate({k: v for k, v in q.items() if k != "head_i"})
+        for q in doc._.quantities or []
+    ]
+    places = []
+    for p in doc._.places or []:
+        rel = p["relative"]
+        data = {**p, "relative": RelativePosition.model_validate(rel) if rel else None}
+        places.append(PlaceMention.model_validate(data))
+    actors = [ActorMention.model_validate(a) for a in doc._.actors or []]
+    events = [
+        Event(
+            id=e["id"],
+            type=e["type"],
+            subtype=e["subtype"],
+            trigger=Span(
+                start=e["trigger_start"],
+                end=e["trigger_end"],
+                text=text[e["trigger_start"] : e["trigger_end"]],
+            ),
+            sentence=Span(
+                start=e["sentence_start"],
+                end=e["sentence_end"],
+                text=text[e["sentence_start"] : e["sentence_end"]],
+            ),
+            arguments=[Argument.model_validate(a) for a in e["arguments"]],
+            status=e["status"],
+            date=e["date"],
+            deadline=e["deadline"],
+            confidence=e["confidence"],
+        )
+        for e in doc._.events or []
+    ]
+    return ArticleResult(
+        article=article,
+        times=times,
+        quantities=quantities,
+        places=places,
+        actors=actors,
+        events=events,
+        warnings=warnings,
+    )

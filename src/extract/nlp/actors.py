@@ -1,0 +1,252 @@
+"""The actors component: who acts. Named groups, governments and forces named by
+demonym or capital ("Afghan government", "Washington"), people with their affiliation
+("Zabihullah Mujahid, a Taliban spokesman"), and descriptions that refer back to a named
+group ("the insurgents")."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from extract.nlp.extensions import register_extensions
+from extract.nlp.gazetteer import Gazetteer
+from extract.nlp.places import is_actor_use
+from extract.nlp.types import ActorDict
+from extract.tables import load_table
+
+register_extensions()
+
+
+@lru_cache(maxsize=1)
+def _a() -> dict[str, Any]:
+    return load_table("actors")  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=1)
+def _aliases() -> dict[str, tuple[str, str, str | None]]:
+    """alias (lower case) -> (canonical, kind, country)."""
+    out: dict[str, tuple[str, str, str | None]] = {}
+    for canonical, info in _a()["groups"].items():
+        for alias in (canonical, *info["aliases"]):
+            out[alias.lower()] = (canonical, info["kind"], info["country"])
+    return out
+
+
+@lru_cache(maxsize=1)
+def _capitals() -> dict[str, str]:
+    """capital (lower case) -> alpha-3, for metonymy: "Washington" as the US government."""
+    countries: dict[str, Any] = load_table("countries")
+    return {
+        info["capital"].lower(): code
+        for code, info in countries.items()
+        if isinstance(info, dict) and info.get("capital")
+    }
+
+
+def _strip_the(span: Span) -> Span:
+    if len(span) > 1 and span[0].lower_ in ("the", "a", "an"):
+        return span[1:]
+    return span
+
+
+class ActorsComponent:
+    """Adds ``doc._.actors``."""
+
+    def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
+        self.name = name
+        self.cache_dir = cache_dir
+        self._gaz: Gazetteer | None = None
+
+    @property
+    def gazetteer(self) -> Gazetteer:
+        if self._gaz is None:
+            self._gaz = Gazetteer.open(Path(self.cache_dir) if self.cache_dir else None)
+        return self._gaz
+
+    def __call__(self, doc: Doc) -> Doc:
+        found: list[tuple[Span, str, str, str | None, str | None]] = []
+        taken: set[int] = set()
+
+        def add(
+            span: Span,
+            canonical: str,
+            kind: str,
+            country: str | None,
+            affiliation: str | None = None,
+        ) -> None:
+            if any(i in taken for i in range(span.start, span.end)):
+                return
+            taken.update(range(span.start, span.end))
+            found.append((span, canonical, kind, country, affiliation))
+
+        self._noun_phrases(doc, add)
+        self._entities(doc, add)
+        self._descriptors(doc, add, found)
+        found.sort(key=lambda f: f[0].start)
+        doc._.actors = [
+            ActorDict(
+                id=f"a{i + 1}",
+                start=span.start_char,
+                end=span.end_char,
+                text=span.text,
+                name=span.text,
+                canonical=canonical,
+                kind=kind,
+                country_code=country,
+                affiliation=affiliation,
+            )
+            for i, (span, canonical, kind, country, affiliation) in enumerate(found)
+        ]
+        return doc
+
+    def _country_name(self, code: str) -> str:
+        entry = self.gazetteer.country(code)
+        return entry.name if entry is not None else code
+
+    def _noun_phrases(self, doc: Doc, add: Any) -> None:
+        """ "the Afghan government", "Afghan security force personnel", "U.S. troops",
+        "Chinese Foreign Ministry": a state actor noun with a demonym or country."""
+        nouns: dict[str, str] = _a()["nouns"]
+        for tok in doc:
+            low = tok.lower_
+            if low not in nouns or tok.pos_ not in ("NOUN", "PROPN"):
+                continue
+            if tok.dep_ == "compound" and tok.head.lower_ in nouns:
+                continue  # the head noun of the phrase makes the mention
+            kind = nouns[low]
+            if kind == "person":
+                continue
+            left = [
+                c
+                for c in tok.subtree
+                if c.i < tok.i and c.dep_ in ("compound", "amod", "nmod", "npadvmod")
+            ]
+            country: str | None = None
+            for c in left:
+                country = self.gazetteer.country_of_demonym(c.text) or (
+                    e.country_code
+                    if (e := self.gazetteer.country(c.text)) is not None and e.kind == "country"
+                    else None
+                )
+                if country:
+                    break
+            start = min((c.i for c in left), default=tok.i)
+            while start < tok.i and (
+                doc[start].like_num or doc[start].pos_ in ("DET", "NUM", "ADV", "PUNCT")
+            ):
+                start += 1
+            span = doc[start : tok.i + 1]
+            named = _aliases().get(_strip_the(span).text.lower())
+            if named:
+                add(span, named[0], named[1], named[2])
+                continue
+            if country is None:
+                if (
+                    kind in ("government", "military", "police")
+                    and low in ("government", "authorities", "army", "military", "police")
+                ) or kind in ("civilians",):
+                    add(span, low, kind, None)
+                continue
+            suffix = {"government": "government", "military": "military", "police": "police"}.get(
+                kind
+            )
+            canonical = f"{self._country_name(country)} {suffix}" if suffix else span.text
+            add(span, canonical, kind, country)
+
+    def _entities(self, doc: Doc, add: Any) -> None:
+        for ent in doc.ents:
+            span = _strip_the(ent)
+            low = span.text.lower()
+            if ent.label_ in ("ORG", "NORP"):
+                named = _aliases().get(low) or _aliases().get(low.removesuffix("'s"))
+                if named:
+                    add(span, named[0], named[1], named[2])
+                elif ent.label_ == "ORG":
+                    country = next(
+                        (c for t in span if (c := self.gazetteer.country_of_demonym(t.text))), None
+                    )
+                    is_gov = any(
+                        t.lower_ in ("ministry", "government", "army", "police", "forces")
+                        for t in span
+                    )
+                    add(
+                        span,
+                        span.text,
+                        "government" if is_gov and country else "organisation",
+                        country,
+                    )
+            elif ent.label_ == "GPE" and is_actor_use(ent):
+                entry = self.gazetteer.country(span.text)
+                if entry is None:
+                    capital = self._capital_of(span.text)
+                    if capital is None:
+                        continue
+                    code = capital
+                else:
+                    code = entry.country_code
+                add(span, f"{self._country_name(code)} government", "government", code)
+            elif ent.label_ == "PERSON":
+                add(span, span.text, "person", *self._affiliation(doc, ent))
+
+    @staticmethod
+    def _capital_of(name: str) -> str | None:
+        return _capitals().get(name.lower())
+
+    def _affiliation(self, doc: Doc, ent: Span) -> tuple[str | None, str | None]:
+        """(country, affiliation) of a person: "a Taliban spokesman" after the name, or
+        "Chinese Foreign Ministry spokesperson" before it."""
+        roles = set(_a()["role_nouns"])
+        sent = ent.sent
+        window = list(doc[max(sent.start, ent.start - 6) : ent.start]) + list(
+            doc[ent.end : min(sent.end, ent.end + 6)]
+        )
+        role = next((t for t in window if t.lower_ in roles), None)
+        if role is None:
+            return None, None
+        for other in doc.ents:
+            if other.label_ not in ("ORG", "NORP", "GPE") or other.sent != sent:
+                continue
+            if abs(other.start - role.i) <= 4 and other.start != ent.start:
+                span = _strip_the(other)
+                named = _aliases().get(span.text.lower())
+                if named:
+                    return named[2], named[0]
+                country = self.gazetteer.country_of_demonym(span.text) or next(
+                    (c for t in span if (c := self.gazetteer.country_of_demonym(t.text))), None
+                )
+                return country, span.text
+        return None, None
+
+    def _descriptors(
+        self, doc: Doc, add: Any, found: list[tuple[Span, str, str, str | None, str | None]]
+    ) -> None:
+        """ "the insurgents", "the hardline Islamists": the most recent armed group named
+        before them."""
+        desc: dict[str, str] = _a()["descriptors"]
+        for chunk in doc.noun_chunks:
+            span = _strip_the(chunk)
+            low = span.text.lower()
+            if low not in desc or chunk[0].lower_ != "the":
+                continue
+            prior = [
+                f
+                for f in found
+                if f[2] == desc[low] and f[0].start < chunk.start and f[1] in _a()["groups"]
+            ]
+            if prior:
+                last = max(prior, key=lambda f: f[0].start)
+                add(span, last[1], last[2], last[3])
+
+
+@Language.factory(
+    "newsevents_actors",
+    assigns=["doc._.actors"],
+    requires=["doc.ents"],
+    default_config={"cache_dir": None},
+)
+def make_actors(nlp: Language, name: str, cache_dir: str | None) -> ActorsComponent:
+    return ActorsComponent(nlp, name, cache_dir)

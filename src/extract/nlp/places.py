@@ -1,0 +1,190 @@
+"""The places component: place mentions resolved offline to country, admin1 and
+coordinates, with facilities and relative positions ("north of the capital, Kabul")."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from extract.nlp.extensions import register_extensions
+from extract.nlp.gazetteer import GazEntry, Gazetteer
+from extract.nlp.types import PlaceDict, RelativeDict
+from extract.tables import load_table
+
+register_extensions()
+
+
+@lru_cache(maxsize=1)
+def _geo() -> dict[str, Any]:
+    return load_table("geo_words")  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=1)
+def _relative_rx() -> re.Pattern[str]:
+    dirs = "|".join(sorted(_geo()["directions"], key=len, reverse=True))
+    return re.compile(
+        rf"^,?\s*(?:(?:about|some|around)\s+)?(?:\d[\d,.]*\s*(?:km|kilometres|kilometers|miles|mi)\s+)?"
+        rf"({dirs})(?:\s+of)?\s+(?:the\s+)?(?:(?:capital|city|town|village|province|region),?\s+)?",
+        re.IGNORECASE,
+    )
+
+
+def is_actor_use(span: Span) -> bool:
+    """A country or capital used for its government: "Washington signed", "China has
+    stressed", "talks between the United States and the Taliban", "U.S. troops"."""
+    root = span.root
+    if root.dep_ in ("nsubj", "nsubjpass", "agent"):
+        return True
+    if root.dep_ == "pobj" and root.head.lower_ in ("between", "by", "with", "against"):
+        return True
+    if (
+        root.dep_ == "conj"
+        and root.head.dep_ in ("nsubj", "pobj")
+        and root.head.head.lower_ in ("between", "by", "with")
+    ):
+        return True
+    return (
+        root.dep_ in ("compound", "amod", "nmod")
+        and root.head.pos_ == "NOUN"
+        and root.head.lemma_ in _geo()["actor_heads"]
+    )
+
+
+class PlacesComponent:
+    """Adds ``doc._.places``."""
+
+    def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
+        self.name = name
+        self.cache_dir = cache_dir
+        self._gaz: Gazetteer | None = None
+
+    @property
+    def gazetteer(self) -> Gazetteer:
+        if self._gaz is None:
+            self._gaz = Gazetteer.open(Path(self.cache_dir) if self.cache_dir else None)
+        return self._gaz
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans = self._candidates(doc)
+        context = self._context_countries(spans)
+        out: list[PlaceDict] = []
+        for span, kind_hint in spans:
+            out.append(self._resolve(span, kind_hint, context, len(out) + 1))
+        self._attach_relative(doc, out)
+        doc._.places = out
+        return doc
+
+    def _candidates(self, doc: Doc) -> list[tuple[Span, str | None]]:
+        g = _geo()
+        out: list[tuple[Span, str | None]] = []
+        for ent in doc.ents:
+            if ent.label_ not in ("GPE", "LOC", "FAC"):
+                continue
+            if ent.label_ == "GPE" and is_actor_use(ent):
+                continue
+            start, end, hint = ent.start, ent.end, ("facility" if ent.label_ == "FAC" else None)
+            # "Bagram military base", "Helmand province": take the trailing noun in
+            n = end
+            while n < len(doc) and n - end < 3 and doc[n].lower_ in g["facility_words"]:
+                n += 1
+            if n > end and doc[n - 1].lower_ in g["facility_heads"]:
+                end, hint = n, "facility"
+            elif end < len(doc) and doc[end].lower_ in g["admin_words"]:
+                end, hint = end + 1, "admin1"
+            if doc[start].lower_ == "the" and hint != "facility":
+                start += 1
+            if start < end:
+                out.append((Span(doc, start, end, label=ent.label_), hint))
+        return out
+
+    def _context_countries(self, spans: list[tuple[Span, str | None]]) -> list[str]:
+        codes: list[str] = []
+        for span, _ in spans:
+            entry = self.gazetteer.country(span.text)
+            if entry is not None and entry.country_code not in codes:
+                codes.append(entry.country_code)
+        return codes
+
+    def _resolve(self, span: Span, hint: str | None, context: list[str], n: int) -> PlaceDict:
+        name = span.text
+        entry: GazEntry | None = None
+        kind = hint or "unknown"
+        precision = "unknown"
+        if hint == "facility":
+            # a facility named after its town ("Bagram military base") sits near the town
+            words = [
+                t.text
+                for t in span
+                if t.lower_ not in _geo()["facility_words"] and t.lower_ != "the"
+            ]
+            if words:
+                entry = self.gazetteer.best(" ".join(words), context)
+            if entry is not None:
+                precision = "near"
+        else:
+            entry = self.gazetteer.best(name, context)
+            if entry is None and hint == "admin1":
+                entry = self.gazetteer.best(span[:-1].text, context)
+            if entry is not None:
+                kind = entry.kind
+                precision = {"country": "country", "admin1": "admin1"}.get(entry.kind, "exact")
+        return PlaceDict(
+            id=f"p{n}",
+            start=span.start_char,
+            end=span.end_char,
+            text=span.text,
+            name=entry.name if entry is not None and hint != "facility" else name,
+            kind=kind,
+            country_code=entry.country_code if entry else None,
+            admin1=entry.admin1 if entry else None,
+            lat=entry.lat if entry else None,
+            lon=entry.lon if entry else None,
+            precision=precision,
+            relative=None,
+        )
+
+    def _attach_relative(self, doc: Doc, places: list[PlaceDict]) -> None:
+        """ "X north of the capital, Kabul": direction and anchor; "the Serena Hotel ... in
+        central Kabul": an unresolved facility takes the place it is in."""
+        dirs: dict[str, str] = _geo()["directions"]
+        for i, p in enumerate(places):
+            after = doc.text[p["end"] : p["end"] + 80]
+            m = _relative_rx().match(after)
+            anchor_place: PlaceDict | None = None
+            if m:
+                at = p["end"] + m.end()
+                anchor_place = next((q for q in places[i + 1 :] if q["start"] == at), None)
+                if anchor_place is not None:
+                    p["relative"] = RelativeDict(
+                        direction=dirs[m.group(1).lower()],
+                        anchor=anchor_place["name"],
+                        anchor_id=anchor_place["id"],
+                    )
+            if p["kind"] == "facility" and p["country_code"] is None:
+                here = doc.char_span(p["start"], p["end"], alignment_mode="expand")
+                sent_end = here.sent.end_char if here is not None else p["end"]
+                if anchor_place is None:
+                    anchor_place = next(
+                        (q for q in places[i + 1 :] if q["start"] < sent_end and q["country_code"]),
+                        None,
+                    )
+                if anchor_place is not None and anchor_place["country_code"]:
+                    p["country_code"] = anchor_place["country_code"]
+                    p["admin1"] = anchor_place["admin1"]
+                    p["lat"], p["lon"] = anchor_place["lat"], anchor_place["lon"]
+                    p["precision"] = "near"
+
+
+@Language.factory(
+    "newsevents_places",
+    assigns=["doc._.places"],
+    requires=["doc.ents"],
+    default_config={"cache_dir": None},
+)
+def make_places(nlp: Language, name: str, cache_dir: str | None) -> PlacesComponent:
+    return PlacesComponent(nlp, name, cache_dir)

@@ -1,0 +1,89 @@
+"""Small helpers over spaCy's dependency parse, shared by the components."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from extract.nlp.timex import Tense
+
+_FUTURE_AUX = {"will", "'ll", "shall", "would", "wo"}
+_FUTURE_HEADS = {
+    "plan",
+    "expect",
+    "set",
+    "due",
+    "schedule",
+    "promise",
+    "pledge",
+    "agree",
+    "vow",
+    "intend",
+    "aim",
+    "hope",
+    "want",
+    "seek",
+    "prepare",
+    "threaten",
+    "going",
+    "offer",
+}
+
+
+def governing_verb(tok: Token) -> Token | None:
+    """The nearest verb or auxiliary at or above ``tok`` in the parse."""
+    seen = 0
+    t = tok
+    while seen < 30:
+        if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("amod",):
+            return t
+        if t.head is t:
+            return None
+        t = t.head
+        seen += 1
+    return None
+
+
+def verb_tense(verb: Token) -> Tense | None:
+    """Tense of a verb's clause: future from modals and "going to"; past from VBD and
+    perfect forms; present otherwise. Infinitives and participles inherit from their head."""
+    for _ in range(10):
+        auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+        lowers = {a.lower_ for a in auxes}
+        if lowers & _FUTURE_AUX:
+            return "future"
+        if "going" in lowers or (
+            verb.lower_ == "going" and any(c.lower_ == "to" for c in verb.children)
+        ):
+            return "future"
+        if any(a.tag_ == "VBD" for a in auxes):
+            return "past"
+        if verb.tag_ == "VBD":
+            return "past"
+        if verb.tag_ == "VBN" and (lowers & {"has", "have", "had", "was", "were"}):
+            return "past"
+        if verb.tag_ in ("VBZ", "VBP") or lowers & {"is", "are", "am", "has", "have"}:
+            return "present"
+        head = verb.head
+        if head is verb:
+            return None
+        if verb.tag_ == "VB" and "to" in lowers and head.lemma_.lower() in _FUTURE_HEADS:
+            return "future"
+        nxt = governing_verb(head)
+        if nxt is None or nxt is verb:
+            return None
+        verb = nxt
+    return None
+
+
+def span_tense(span: Span) -> Tense | None:
+    verb = governing_verb(span.root)
+    return verb_tense(verb) if verb is not None else None
+
+
+def preceding_words(doc: Doc, start: int, n: int) -> str:
+    """The ``n`` tokens before token ``start``, lower-cased and space-joined."""
+    return " ".join(t.lower_ for t in doc[max(0, start - n) : start])
+
+
+def sentence_of(doc: Doc, i: int) -> Span:
+    return doc[i].sent

@@ -1,0 +1,146 @@
+"""The times component: finds temporal expressions and normalises them to TIMEX3,
+anchored on the publication date (``doc._.published``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from functools import lru_cache
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from extract.nlp.extensions import doc_anchor as _anchor
+from extract.nlp.extensions import register_extensions
+from extract.nlp.syntax import preceding_words, span_tense
+from extract.nlp.timex import Timex, alternation, normalize
+from extract.nlp.types import TimeDict
+from extract.tables import load_table
+
+register_extensions()
+
+
+@lru_cache(maxsize=1)
+def _extra_patterns() -> re.Pattern[str]:
+    """Expressions spaCy's NER often misses; matched on the raw text."""
+    w = load_table("time_words")
+    wday = alternation(k for k in w["weekdays"] if len(k) > 3)
+    month = alternation(k for k in w["months"] if len(k) > 3 and k != "may")
+    return re.compile(
+        rf"\b(?:(?:last|next|this|past|coming) )?(?:{wday})(?: (?:morning|afternoon|evening|night))?\b"
+        rf"|\b(?:{month}) \d{{1,2}}(?:, \d{{4}})?\b"
+        r"|\b(?:today|tonight|tomorrow|yesterday)\b"
+        r"|\b(?:the day after tomorrow|the day before yesterday)\b"
+        r"|\b(?:this|last|next) (?:week|weekend|month|year)\b",
+        re.IGNORECASE,
+    )
+
+
+def _role(doc: Doc, span: Span) -> str | None:
+    w = load_table("time_words")
+    before2 = preceding_words(doc, span.start, 3)
+    for group, role in (
+        ("deadline_preps", "deadline"),
+        ("start_preps", "start"),
+        ("end_preps", "end"),
+    ):
+        for prep in w[group]:
+            if before2 == prep or before2.endswith(" " + prep):
+                return role
+    return None
+
+
+def _is_age(span: Span) -> bool:
+    """'an 18-year-old man' is an age, not a duration."""
+    if not re.search(r"\d+|\w+-year-old", span.text) or "old" not in span.text.lower():
+        return False
+    heads: list[str] = load_table("time_words")["non_duration_heads"]
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    return nxt is not None and nxt.lemma_.lower() in heads
+
+
+class TimesComponent:
+    """Adds ``doc._.times``: TIMEX3 mentions with type, mod and role."""
+
+    def __init__(self, nlp: Language, name: str) -> None:
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        anchor = _anchor(doc)
+        spans = self._candidates(doc)
+        out: list[TimeDict] = []
+        for span in spans:
+            if _is_age(span):
+                continue
+            text = span.text
+            tx = self._normalize(doc, span, anchor)
+            if tx is None and span.label_ not in ("DATE", "TIME"):
+                continue
+            out.append(
+                TimeDict(
+                    id=f"t{len(out) + 1}",
+                    start=span.start_char,
+                    end=span.end_char,
+                    text=text,
+                    value=tx.value if tx else None,
+                    type=tx.type if tx else "DATE",
+                    mod=tx.mod if tx else None,
+                    role=_role(doc, span),
+                    anchored=tx.anchored if tx else False,
+                )
+            )
+        doc._.times = out
+        return doc
+
+    def _normalize(self, doc: Doc, span: Span, anchor: dt.date | None) -> Timex | None:
+        text = span.text
+        if text.lower() in ("the day after", "the day") and "tomorrow or" in preceding_words(
+            doc, span.start, 2
+        ):
+            text = "the day after tomorrow"
+        return normalize(text, anchor, span_tense(span))
+
+    def _candidates(self, doc: Doc) -> list[Span]:
+        spans: list[Span] = []
+        for ent in doc.ents:
+            if ent.label_ not in ("DATE", "TIME"):
+                continue
+            mended = self._adjust(doc, ent)
+            if mended is not None:
+                spans.append(mended)
+        taken = {i for s in spans for i in range(s.start, s.end)}
+        for m in _extra_patterns().finditer(doc.text):
+            sp = doc.char_span(m.start(), m.end(), label="DATE_RX", alignment_mode="contract")
+            if sp is None or len(sp) == 0 or any(i in taken for i in range(sp.start, sp.end)):
+                continue
+            spans.append(sp)
+            taken.update(range(sp.start, sp.end))
+        spans.sort(key=lambda s: s.start)
+        return spans
+
+    @staticmethod
+    def _adjust(doc: Doc, ent: Span) -> Span | None:
+        """Mend NER spans: "the day" + "after" -> "the day after"; drop a leading
+        preposition or possessive that some models include."""
+        start, end = ent.start, ent.end
+        if ent.text.lower() == "the day" and end < len(doc) and doc[end].lower_ == "after":
+            end += 1
+        while start < end and doc[start].lower_ in ("on", "by", "in", "at", "since", "until"):
+            start += 1
+        while end > start and doc[end - 1].is_punct:
+            end -= 1
+        if start >= end:
+            return None
+        return Span(doc, start, end, label=ent.label_)
+
+    def to_bytes(self, **_: Any) -> bytes:  # stateless: nothing to serialise
+        return b""
+
+    def from_bytes(self, _data: bytes, **_: Any) -> TimesComponent:
+        return self
+
+
+@Language.factory("newsevents_times", assigns=["doc._.times"])
+def make_times(nlp: Language, name: str) -> TimesComponent:
+    return TimesComponent(nlp, name)

@@ -1,0 +1,594 @@
+"""The temporal normaliser: a temporal expression's text -> TIMEX3 value, type and mod.
+
+Pure functions, no spaCy. Relative expressions are resolved against the publication
+date (the *anchor*); the clause's tense decides the direction of underspecified ones
+("on Sunday" in a past-tense clause is the Sunday before the anchor). Without an anchor,
+relative expressions stay unresolved in TIMEX3 style (``XXXX-03-10``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from extract.nlp.numbers import parse_number
+from extract.tables import load_table
+
+Tense = Literal["past", "present", "future"]
+
+
+@dataclass(frozen=True)
+class Timex:
+    """A normalised temporal expression."""
+
+    value: str | None
+    type: str = "DATE"
+    mod: str | None = None
+    anchored: bool = False
+
+
+@lru_cache(maxsize=1)
+def _w() -> dict[str, Any]:
+    return load_table("time_words")  # type: ignore[no-any-return]
+
+
+def alternation(words: Any) -> str:
+    """A regex alternation of ``words``, longest first."""
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _rx() -> dict[str, re.Pattern[str]]:
+    w = _w()
+    month = alternation(w["months"])
+    wday = alternation(w["weekdays"])
+    unit = alternation(w["units"])
+    return {
+        "iso": re.compile(r"(\d{4})-(\d{2})(?:-(\d{2}))?(?:t(\d{2}):(\d{2}))?"),
+        "numeric": re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})"),
+        "month_day_year": re.compile(
+            rf"(?:(?:{wday}),? )?({month})\.? (\d{{1,2}})(?:st|nd|rd|th)?(?:,? (\d{{4}}))?"
+        ),
+        "day_month_year": re.compile(
+            rf"(?:(?:{wday}),? )?(?:the )?(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({month})\.?(?:,? (\d{{4}}))?"
+        ),
+        "month_year": re.compile(rf"({month})\.?,? (?:of )?(\d{{4}})"),
+        "month_rel": re.compile(rf"({month}) (next|last|this) year"),
+        "rel_month": re.compile(rf"(next|last|this|past) ({month})"),
+        "month": re.compile(rf"({month})\.?"),
+        "year": re.compile(r"(?:the year )?(\d{4})"),
+        "fiscal": re.compile(r"(?:fiscal|fy) ?(\d{4})"),
+        "decade": re.compile(r"(?:the )?(\d{3})0s|(?:the )?'(\d)0s"),
+        "century": re.compile(r"(?:the )?(\d{1,2})(?:st|nd|rd|th) century"),
+        "weekday": re.compile(
+            rf"(last|next|this|past|coming)? ?({wday})\.?(?: (morning|afternoon|evening|night))?"
+        ),
+        "rel_unit": re.compile(
+            r"(this|last|next|past|previous|coming|following|current) (week|weekend|month|year|quarter|decade|century)"
+        ),
+        "ago": re.compile(rf"(.+?) ({unit}) (ago|earlier|before|later|from now|hence)"),
+        "duration": re.compile(
+            rf"(?:the )?(?:(past|last|next|coming|previous|first|following) )?(.*?)[ \-]?({unit})(?:[ \-](long|old))?"
+        ),
+        "quarter": re.compile(
+            r"(?:the )?(first|second|third|fourth|last|final|1st|2nd|3rd|4th) quarter(?: of (\d{4}))?|q([1-4])(?: (\d{4}))?"
+        ),
+        "half": re.compile(r"(?:the )?(first|second) half of (\d{4})"),
+        "season": re.compile(
+            r"(?:(this|last|next|past|coming) )?(spring|summer|autumn|fall|winter)(?: (?:of )?(\d{4}))?"
+        ),
+        "clock": re.compile(r"(\d{1,2})(?:[:.](\d{2}))? ?(a\.?m\.?|p\.?m\.?)?(?: \w+)?"),
+        "every": re.compile(rf"(?:every|each|once a|per) (?:(other) )?({unit}|{wday})"),
+    }
+
+
+def _clean(text: str) -> str:
+    s = text.lower().replace("\u2019", "'").replace("\u2013", "-").replace("\u2014", "-")
+    s = re.sub(r"\s+", " ", s).strip(" ,.;:")
+    return s
+
+
+def _fmt(d: dt.date) -> str:
+    return d.isoformat()
+
+
+def _month_value(year: int | None, month: int) -> str:
+    return f"{year:04d}-{month:02d}" if year is not None else f"XXXX-{month:02d}"
+
+
+def _shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
+    idx = year * 12 + (month - 1) + delta
+    return idx // 12, idx % 12 + 1
+
+
+def _resolve_day(month: int, day: int, anchor: dt.date, tense: Tense | None) -> dt.date | None:
+    """Pick the year of a month-day by tense (past: on/before anchor; future: on/after)."""
+    cands = []
+    for y in (anchor.year - 1, anchor.year, anchor.year + 1):
+        try:
+            cands.append(dt.date(y, month, day))
+        except ValueError:
+            continue
+    if not cands:
+        return None
+    if tense == "future":
+        fut = [c for c in cands if c >= anchor]
+        return min(fut) if fut else None
+    if tense == "past":
+        past = [c for c in cands if c <= anchor]
+        return max(past) if past else None
+    return min(cands, key=lambda c: abs((c - anchor).days))
+
+
+def _resolve_month(month: int, anchor: dt.date, tense: Tense | None) -> int:
+    """The year of a bare month name."""
+    if tense == "future":
+        return anchor.year if month >= anchor.month else anchor.year + 1
+    if tense == "past":
+        return anchor.year if month <= anchor.month else anchor.year - 1
+    diff = month - anchor.month
+    if diff > 6:
+        return anchor.year - 1
+    if diff < -6:
+        return anchor.year + 1
+    return anchor.year
+
+
+def _week(d: dt.date) -> str:
+    iso = d.isocalendar()
+    return f"{iso[0]:04d}-W{iso[1]:02d}"
+
+
+def _quarter_num(word: str) -> int:
+    return int(_w()["ordinals"].get(word, 0)) or int(word[0])
+
+
+def _count(text: str) -> float | None:
+    """A count in a duration: "two", "18", "a", "several" (None = unspecified)."""
+    text = text.strip()
+    if text in ("", "a", "an", "one", "the"):
+        return 1.0
+    n = parse_number(text)
+    if n is None:
+        return -1.0
+    return None if n.vague else n.value
+
+
+def _duration_value(num: float | None, unit: str) -> str:
+    code = _w()["units"][unit]
+    if num is None or num < 0:
+        amount = "X"
+    else:
+        if code == "DE":
+            num, code = num * 10, "Y"
+        elif code == "CE":
+            num, code = num * 100, "Y"
+        elif code == "W2":
+            num, code = num * 2, "W"
+        elif code == "Q":
+            num, code = num * 3, "M"
+        elif code == "WE":
+            return f"P{int(num) if num == int(num) else num}WE"
+        amount = str(int(num)) if num == int(num) else str(num)
+    time_part = unit in _w()["time_units"]
+    return f"PT{amount}{code}" if time_part else f"P{amount}{code}"
+
+
+def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> Timex | None:
+    """Normalise one temporal expression.
+
+    Args:
+        text: the expression as written ("late February", "July next year", "Sunday").
+        anchor: the publication date, or None when unknown.
+        tense: the tense of the governing clause, which decides the direction of
+            underspecified expressions; None means "nearest to the anchor".
+
+    Returns:
+        The TIMEX3 reading, or None when the text is not understood.
+    """
+    s = _clean(text)
+    if not s or len(s) > 80:
+        return None
+    w = _w()
+    # a leading part-of-period modifier: "late February", "early 2020", "mid-2019"
+    for word, m in sorted(w["part_mods"].items(), key=lambda kv: -len(kv[0])):
+        if s.startswith(word) and (
+            word.endswith("-") or s[len(word) : len(word) + 1] in (" ", "-")
+        ):
+            rest = s[len(word) :].lstrip(" -")
+            if rest:
+                inner = normalize(rest, anchor, tense)
+                if inner is not None and inner.type == "DATE":
+                    return Timex(inner.value, "DATE", m, inner.anchored)
+    for word, m in sorted(w["approx_mods"].items(), key=lambda kv: -len(kv[0])):
+        if s.startswith(word + " "):
+            inner = normalize(s[len(word) + 1 :], anchor, tense)
+            if inner is not None:
+                return Timex(inner.value, inner.type, m, inner.anchored)
+    lead = re.match(r"(within|for|in|over|during) (?=\w)", s)
+    if lead:
+        inner = normalize(s[lead.end() :], anchor, tense)
+        if inner is not None:
+            return inner
+    if s.startswith("the "):
+        inner = _normalize_core(s[4:], anchor, tense)
+        if inner is not None:
+            return inner
+    return _normalize_core(s, anchor, tense)
+
+
+def _normalize_core(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    for handler in _HANDLERS:
+        out = handler(s, anchor, tense)
+        if out is not None:
+            return out
+    return None
+
+
+# Each handler reads one family of expressions and returns None when it does not apply.
+
+
+def _h_generic(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    ref = _w()["generic_refs"].get(s)
+    return Timex(ref, "DATE") if ref else None
+
+
+def _h_iso(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    m = _rx()["iso"].fullmatch(s)
+    if m:
+        y, mo, d, hh, mm = m.groups()
+        try:
+            if d:
+                dt.date(int(y), int(mo), int(d))
+            elif not 1 <= int(mo) <= 12:
+                return None
+        except ValueError:
+            return None
+        if hh:
+            return Timex(f"{y}-{mo}-{d}T{hh}:{mm}", "TIME")
+        return Timex(f"{y}-{mo}-{d}" if d else f"{y}-{mo}", "DATE")
+    m = _rx()["numeric"].fullmatch(s)
+    if m:
+        a, b, y = (int(g) for g in m.groups())
+        try:  # US order month/day/year, as in US wire copy
+            return Timex(_fmt(dt.date(y, a, b)), "DATE")
+        except ValueError:
+            return None
+    return None
+
+
+_DAY_OFFSETS = {
+    "today": 0,
+    "tonight": 0,
+    "this morning": 0,
+    "this afternoon": 0,
+    "this evening": 0,
+    "yesterday": -1,
+    "last night": -1,
+    "tomorrow": 1,
+    "the day after tomorrow": 2,
+    "day after tomorrow": 2,
+    "the day before yesterday": -2,
+    "day before yesterday": -2,
+    "tomorrow night": 1,
+    "tomorrow morning": 1,
+    "yesterday morning": -1,
+    "yesterday afternoon": -1,
+    "yesterday evening": -1,
+}
+
+
+def _h_deictic(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    if s not in _DAY_OFFSETS:
+        return None
+    part = next((p for w, p in _w()["parts_of_day"].items() if s.endswith(w)), None)
+    if anchor is None:
+        return Timex("PRESENT_REF" if _DAY_OFFSETS[s] == 0 else None, "DATE")
+    d = anchor + dt.timedelta(days=_DAY_OFFSETS[s])
+    if part:
+        return Timex(f"{_fmt(d)}T{part}", "TIME", anchored=True)
+    return Timex(_fmt(d), "DATE", anchored=True)
+
+
+def _h_part_of_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    m = re.fullmatch(
+        r"(?:this |that |the )?(morning|afternoon|evening|night|overnight|dawn|noon|midday)", s
+    )
+    if not m:
+        return None
+    part = _w()["parts_of_day"][m.group(1)]
+    if anchor is None:
+        return Timex(f"XXXX-XX-XXT{part}", "TIME")
+    return Timex(f"{_fmt(anchor)}T{part}", "TIME", anchored=True)
+
+
+def _h_month_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    rx = _rx()
+    months = _w()["months"]
+    m = rx["month_day_year"].fullmatch(s)
+    if m:
+        mon, day, year = months[m.group(1)], int(m.group(2)), m.group(3)
+    else:
+        m = rx["day_month_year"].fullmatch(s)
+        if not m:
+            return None
+        day, mon, year = int(m.group(1)), months[m.group(2)], m.group(3)
+    if not 1 <= day <= 31:
+        return None
+    if year:
+        try:
+            return Timex(_fmt(dt.date(int(year), mon, day)), "DATE")
+        except ValueError:
+            return None
+    if anchor is None:
+        return Timex(f"XXXX-{mon:02d}-{day:02d}", "DATE")
+    d = _resolve_day(mon, day, anchor, tense)
+    return Timex(_fmt(d), "DATE", anchored=True) if d else None
+
+
+def _h_month(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    rx = _rx()
+    months = _w()["months"]
+    m = rx["month_year"].fullmatch(s)
+    if m:
+        return Timex(_month_value(int(m.group(2)), months[m.group(1)]), "DATE")
+    m = rx["month_rel"].fullmatch(s)
+    if m:
+        mon = months[m.group(1)]
+        if anchor is None:
+            return Timex(_month_value(None, mon), "DATE")
+        delta = {"next": 1, "last": -1, "this": 0}[m.group(2)]
+        return Timex(_month_value(anchor.year + delta, mon), "DATE", anchored=True)
+    m = rx["rel_month"].fullmatch(s)
+    if m:
+        mon = months[m.group(2)]
+        if anchor is None:
+            return Timex(_month_value(None, mon), "DATE")
+        rel = m.group(1)
+        t: Tense | None = "future" if rel == "next" else "past" if rel in ("last", "past") else None
+        year = _resolve_month(mon, anchor, t)
+        if rel == "last" and mon == anchor.month:
+            year -= 1
+        if rel == "next" and mon == anchor.month:
+            year += 1
+        return Timex(_month_value(year, mon), "DATE", anchored=True)
+    m = rx["month"].fullmatch(s)
+    if m and (len(s) > 3 or s in ("may",)):
+        mon = months[m.group(1)]
+        if anchor is None:
+            return Timex(_month_value(None, mon), "DATE")
+        return Timex(_month_value(_resolve_month(mon, anchor, tense), mon), "DATE", anchored=True)
+    return None
+
+
+def _h_year(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    rx = _rx()
+    m = rx["year"].fullmatch(s) or rx["fiscal"].fullmatch(s)
+    if m:
+        y = int(m.group(1))
+        return Timex(f"{y:04d}", "DATE") if 1000 <= y <= 2200 else None
+    m = rx["decade"].fullmatch(s)
+    if m:
+        if m.group(1):
+            return Timex(m.group(1), "DATE")
+        return Timex(f"19{m.group(2)}", "DATE")
+    m = rx["century"].fullmatch(s)
+    if m:
+        return Timex(f"{int(m.group(1)) - 1:02d}", "DATE")
+    m = rx["half"].fullmatch(s)
+    if m:
+        return Timex(f"{m.group(2)}-H{1 if m.group(1) == 'first' else 2}", "DATE")
+    return None
+
+
+def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    m = _rx()["quarter"].fullmatch(s)
+    if not m:
+        return None
+    if m.group(3):
+        q, year = int(m.group(3)), m.group(4)
+    else:
+        q, year = _quarter_num(m.group(1)), m.group(2)
+    if year:
+        return Timex(f"{year}-Q{q}", "DATE")
+    if anchor is None:
+        return Timex(f"XXXX-Q{q}", "DATE")
+    cur = (anchor.month - 1) // 3 + 1
+    y = anchor.year
+    if tense == "future" and q < cur:
+        y += 1
+    elif tense != "future" and q > cur:
+        y -= 1
+    return Timex(f"{y}-Q{q}", "DATE", anchored=True)
+
+
+def _h_season(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    m = _rx()["season"].fullmatch(s)
+    if not m:
+        return None
+    code = _w()["seasons"][m.group(2)]
+    if m.group(3):
+        return Timex(f"{m.group(3)}-{code}", "DATE")
+    if anchor is None:
+        return Timex(f"XXXX-{code}", "DATE")
+    rel = m.group(1)
+    y = anchor.year
+    if rel in ("last", "past"):
+        y -= 1
+    elif rel in ("next", "coming"):
+        y += 1
+    elif rel is None:
+        return None  # a bare season name ("in summer") is generic more often than not
+    return Timex(f"{y}-{code}", "DATE", anchored=True)
+
+
+def _h_weekday(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    m = _rx()["weekday"].fullmatch(s)
+    if not m:
+        return None
+    rel, name, part = m.group(1), m.group(2), m.group(3)
+    wd = _w()["weekdays"][name]
+    if anchor is None:
+        return Timex(f"XXXX-WXX-{wd + 1}", "DATE")
+    back = (anchor.weekday() - wd) % 7
+    fwd = (wd - anchor.weekday()) % 7
+    if rel in ("last", "past"):
+        d = anchor - dt.timedelta(days=back or 7)
+    elif rel in ("next", "coming"):
+        d = anchor + dt.timedelta(days=fwd or 7)
+    elif rel == "this":
+        d = (
+            anchor + dt.timedelta(days=fwd)
+            if tense == "future"
+            else anchor - dt.timedelta(days=back)
+        )
+    elif tense == "future":
+        d = anchor + dt.timedelta(days=fwd or 7)
+    else:
+        d = anchor - dt.timedelta(days=back)
+    if part:
+        return Timex(f"{_fmt(d)}T{_w()['parts_of_day'][part]}", "TIME", anchored=True)
+    return Timex(_fmt(d), "DATE", anchored=True)
+
+
+def _h_rel_unit(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    m = _rx()["rel_unit"].fullmatch(s)
+    if not m:
+        return None
+    rel, unit = m.group(1), m.group(2)
+    delta = {
+        "this": 0,
+        "current": 0,
+        "last": -1,
+        "past": -1,
+        "previous": -1,
+        "next": 1,
+        "coming": 1,
+        "following": 1,
+    }[rel]
+    if rel == "past" and unit in ("week", "month", "year", "decade"):
+        # "the past year" is a duration reaching back from the anchor
+        return Timex(_duration_value(1, unit), "DURATION", anchored=anchor is not None)
+    if anchor is None:
+        return Timex({-1: "PAST_REF", 0: "PRESENT_REF", 1: "FUTURE_REF"}[delta], "DATE")
+    if unit == "week":
+        return Timex(_week(anchor + dt.timedelta(weeks=delta)), "DATE", anchored=True)
+    if unit == "weekend":
+        return Timex(_week(anchor + dt.timedelta(weeks=delta)) + "-WE", "DATE", anchored=True)
+    if unit == "month":
+        y, mo = _shift_month(anchor.year, anchor.month, delta)
+        return Timex(_month_value(y, mo), "DATE", anchored=True)
+    if unit == "year":
+        return Timex(f"{anchor.year + delta:04d}", "DATE", anchored=True)
+    if unit == "quarter":
+        y, mo = _shift_month(anchor.year, anchor.month, 3 * delta)
+        return Timex(f"{y}-Q{(mo - 1) // 3 + 1}", "DATE", anchored=True)
+    if unit == "decade":
+        return Timex(f"{(anchor.year // 10 + delta):03d}", "DATE", anchored=True)
+    return Timex(f"{(anchor.year // 100 + delta):02d}", "DATE", anchored=True)
+
+
+def _h_ago(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    m = _rx()["ago"].fullmatch(s)
+    if not m:
+        return None
+    n = _count(m.group(1))
+    unit = _w()["units"][m.group(2)]
+    sign = -1 if m.group(3) in ("ago", "earlier", "before") else 1
+    if anchor is None or n is None or n < 0 or n != int(n):
+        return Timex("PAST_REF" if sign < 0 else "FUTURE_REF", "DATE")
+    k = int(n) * sign
+    if unit == "D":
+        return Timex(_fmt(anchor + dt.timedelta(days=k)), "DATE", anchored=True)
+    if unit == "W":
+        return Timex(_week(anchor + dt.timedelta(weeks=k)), "DATE", anchored=True)
+    if unit == "M":
+        y, mo = _shift_month(anchor.year, anchor.month, k)
+        return Timex(_month_value(y, mo), "DATE", anchored=True)
+    if unit == "Y":
+        return Timex(f"{anchor.year + k:04d}", "DATE", anchored=True)
+    if unit == "DE":
+        return Timex(f"{anchor.year + 10 * k:04d}", "DATE", anchored=True)
+    return Timex("PAST_REF" if sign < 0 else "FUTURE_REF", "DATE")
+
+
+def _h_set(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    if s in _w()["set_words"]:
+        return Timex(_w()["set_words"][s], "SET")
+    m = _rx()["every"].fullmatch(s)
+    if not m:
+        return None
+    word = m.group(2)
+    step = 2 if m.group(1) else 1
+    if word in _w()["weekdays"]:
+        return Timex(f"XXXX-WXX-{_w()['weekdays'][word] + 1}", "SET")
+    return Timex(_duration_value(step, word), "SET")
+
+
+def _h_duration(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    m = _rx()["duration"].fullmatch(s)
+    if not m:
+        return None
+    _lead, amount, unit, _suffix = m.groups()
+    if unit in ("weekend", "weekends"):
+        return None
+    amount = amount.strip()
+    if amount.endswith(" of"):  # "two decades of war" never reaches here, but "a couple of"
+        amount = amount[:-3]
+    n = _count(amount)
+    if n is not None and n < 0:
+        if amount in ("several", "many", "a few", "few", "some", "the", "recent", "coming"):
+            n = None
+        else:
+            return None
+    return Timex(_duration_value(n, unit), "DURATION")
+
+
+def _h_clock(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    if s in ("noon", "midday"):
+        hh, mm = 12, 0
+    elif s == "midnight":
+        hh, mm = 0, 0
+    else:
+        m = re.fullmatch(
+            r"(\d{1,2})(?:[:.](\d{2}))? ?(a\.?m\.?|p\.?m\.?)(?: \(?\w+\)?)?|(\d{1,2}):(\d{2})(?: (?:local time|gmt|utc))?",
+            s,
+        )
+        if not m:
+            return None
+        if m.group(1):
+            hh, mm = int(m.group(1)), int(m.group(2) or 0)
+            pm = m.group(3).startswith("p")
+            if hh == 12:
+                hh = 0
+            if pm:
+                hh += 12
+        else:
+            hh, mm = int(m.group(4)), int(m.group(5))
+    if not (0 <= hh <= 23 and 0 <= mm <= 59):
+        return None
+    date_part = _fmt(anchor) if anchor else "XXXX-XX-XX"
+    return Timex(f"{date_part}T{hh:02d}:{mm:02d}", "TIME", anchored=anchor is not None)
+
+
+_HANDLERS: tuple[Callable[[str, dt.date | None, Tense | None], Timex | None], ...] = (
+    _h_generic,
+    _h_iso,
+    _h_deictic,
+    _h_part_of_day,
+    _h_month_day,
+    _h_month,
+    _h_year,
+    _h_quarter,
+    _h_season,
+    _h_weekday,
+    _h_rel_unit,
+    _h_ago,
+    _h_set,
+    _h_clock,
+    _h_duration,
+)

@@ -1,0 +1,77 @@
+import datetime as dt
+
+import pytest
+
+from extract.errors import DateError
+from extract.ingest.dates import find_dateline, parse_published
+
+APRIL_2 = dt.date(2020, 4, 2)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "2020-04-02",
+        "2020-04-02T09:30:00Z",
+        "2020-04-02 09:30",
+        "2020-04-02T23:30:00-05:00",
+        "April 2, 2020",
+        "2 April 2020",
+        "Apr. 2nd 2020",
+        "Thursday, April 2, 2020",
+        "  april 2, 2020 ",
+        "2020/4/2",
+    ],
+)
+def test_iso_and_written_dates_are_accepted(value: str) -> None:
+    assert parse_published(value) == APRIL_2
+
+
+def test_date_and_datetime_objects_pass_through_as_dates() -> None:
+    assert parse_published(APRIL_2) == APRIL_2
+    assert parse_published(dt.datetime(2020, 4, 2, 23, 59)) == APRIL_2
+    assert parse_published(None) is None
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["yesterday-ish", "2020-13-45", "April 2020", "02/04/2020", "May 35, 2020", "2020-04-02T25:00"],
+)
+def test_anything_but_a_full_date_is_refused_naming_the_value(value: str) -> None:
+    with pytest.raises(DateError) as caught:
+        parse_published(value)
+    assert caught.value.reason == "bad_date"
+    assert repr(value) in str(caught.value)
+
+
+def test_blank_date_is_refused() -> None:
+    with pytest.raises(DateError, match="empty"):
+        parse_published("  ")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("MOGADISHU, March 14, 2023 (Newswire) — Talks ended.", dt.date(2023, 3, 14)),
+        ("KABUL, Afghanistan, April 2, 2020 (AP) - Afghanistan on Thursday", APRIL_2),
+        ("LONDON (Reuters), 5 May 2021 - The bank", dt.date(2021, 5, 5)),
+        ("SAN JOSE, Calif., Dec. 3, 2019 /PRNewswire/ -- The company", dt.date(2019, 12, 3)),
+        ("\n\nPARIS, Thursday, April 2, 2020 (AFP) – Police", APRIL_2),
+    ],
+)
+def test_wire_dateline_gives_its_date(text: str, expected: dt.date) -> None:
+    assert find_dateline(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "WASHINGTON, March 14 (Reuters) - A dateline without a year.",
+        "LONDON (Reuters) - No date at all.",
+        "NATO said on March 3, 2020 - this is a sentence, not a dateline.",
+        "First paragraph.\n\nLONDON, 5 May 2021 - a dateline that does not open the text.",
+        "LONDON, 31 February 2021 - an impossible date.",
+    ],
+)
+def test_no_year_or_no_dateline_gives_no_date(text: str) -> None:
+    assert find_dateline(text) is None

@@ -1,0 +1,84 @@
+"""The temporal normaliser on its own (no spaCy)."""
+
+import datetime as dt
+
+import pytest
+
+from extract.nlp.timex import normalize
+
+PUB = dt.date(2020, 4, 2)  # a Thursday
+
+
+@pytest.mark.parametrize(
+    ("text", "tense", "value", "type_", "mod"),
+    [
+        ("Thursday", "past", "2020-04-02", "DATE", None),
+        ("Sunday", "past", "2020-03-29", "DATE", None),
+        ("Tuesday", "past", "2020-03-31", "DATE", None),
+        ("Friday", "future", "2020-04-03", "DATE", None),
+        ("today", None, "2020-04-02", "DATE", None),
+        ("tomorrow", None, "2020-04-03", "DATE", None),
+        ("the day after tomorrow", None, "2020-04-04", "DATE", None),
+        ("yesterday", None, "2020-04-01", "DATE", None),
+        ("this week", None, "2020-W14", "DATE", None),
+        ("last month", None, "2020-03", "DATE", None),
+        ("last year", None, "2019", "DATE", None),
+        ("late February", "past", "2020-02", "DATE", "END"),
+        ("early 2020", None, "2020", "DATE", "START"),
+        ("mid-2019", None, "2019", "DATE", "MID"),
+        ("July next year", "future", "2021-07", "DATE", None),
+        ("March 10", "past", "2020-03-10", "DATE", None),
+        ("March 10", "future", "2021-03-10", "DATE", None),
+        ("5 May 2021", None, "2021-05-05", "DATE", None),
+        ("March 10, 2020", None, "2020-03-10", "DATE", None),
+        ("2001", None, "2001", "DATE", None),
+        ("the 1990s", None, "199", "DATE", None),
+        ("the first quarter", None, "2020-Q1", "DATE", None),
+        ("nearly two decades", None, "P20Y", "DURATION", "APPROX"),
+        ("18-year-old", None, "P18Y", "DURATION", None),
+        ("decade-long", None, "P10Y", "DURATION", None),
+        ("within 14 months", None, "P14M", "DURATION", None),
+        ("several years", None, "PXY", "DURATION", None),
+        ("three days ago", None, "2020-03-30", "DATE", None),
+        ("every year", None, "P1Y", "SET", None),
+        ("weekly", None, "P1W", "SET", None),
+        ("the morning", None, "2020-04-02TMO", "TIME", None),
+        ("9 a.m.", None, "2020-04-02T09:00", "TIME", None),
+        ("now", None, "PRESENT_REF", "DATE", None),
+        ("recently", None, "PAST_REF", "DATE", None),
+    ],
+)
+def test_expression_normalises_to_timex3(text, tense, value, type_, mod):
+    tx = normalize(text, PUB, tense)
+    assert tx is not None
+    assert (tx.value, tx.type, tx.mod) == (value, type_, mod)
+
+
+def test_past_weekday_on_the_publication_day_is_that_day():
+    assert normalize("Thursday", PUB, "past").value == "2020-04-02"
+
+
+def test_future_weekday_on_the_publication_day_is_next_week():
+    assert normalize("Thursday", PUB, "future").value == "2020-04-09"
+
+
+def test_without_anchor_relative_dates_stay_unresolved():
+    assert normalize("March 10", None, "past").value == "XXXX-03-10"
+    assert normalize("Sunday", None, "past").value == "XXXX-WXX-7"
+    assert normalize("July", None, None).value == "XXXX-07"
+    assert not normalize("March 10", None, "past").anchored
+
+
+def test_absolute_dates_do_not_need_an_anchor():
+    tx = normalize("April 2, 2020", None, None)
+    assert tx is not None and tx.value == "2020-04-02" and not tx.anchored
+
+
+def test_impossible_dates_are_not_normalised():
+    assert normalize("February 30, 2020", PUB, None) is None
+    assert normalize("2020-13-45", PUB, None) is None
+
+
+def test_non_temporal_text_is_not_normalised():
+    assert normalize("the prisoners", PUB, None) is None
+    assert normalize("", PUB, None) is None
