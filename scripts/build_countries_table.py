@@ -119,9 +119,7 @@ H: dict[str, Hand] = {
     ),
     "CHE": Hand("Bern", 46.82, 8.23, "Swiss"),
     "CHL": Hand("Santiago", -35.68, -71.54, "Chilean+"),
-    "CHN": Hand(
-        "Beijing", 35.86, 104.20, "Chinese", ("PRC", "P.R.C.", "Mainland China")
-    ),
+    "CHN": Hand("Beijing", 35.86, 104.20, "Chinese", ("PRC", "P.R.C.", "Mainland China")),
     "CIV": Hand(
         "Yamoussoukro",
         7.54,

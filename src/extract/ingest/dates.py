@@ -130,6 +130,16 @@ def _dateline_pattern() -> re.Pattern[str]:
     )
 
 
+def dateline_end(text: str) -> int:
+    """Offset just past a wire dateline opening ``text`` (0 when there is none).
+
+    The dateline's date is the publication date, not a time mention of the story.
+    """
+    lead = len(text) - len(text.lstrip())
+    m = _dateline_pattern().match(text, lead)
+    return m.end() if m is not None else 0
+
+
 def find_dateline(text: str) -> dt.date | None:
     """The date of a wire dateline opening the first paragraph, if it has a full date.
 

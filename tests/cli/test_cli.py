@@ -1,0 +1,100 @@
+"""The newsevents command line, run in-process with typer's runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from extract.cli import app
+
+REPO = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+
+TEXT = (
+    "KABUL, April 2, 2020 (Newswire) - Afghanistan on Thursday began releasing 100 Taliban "
+    "prisoners in exchange for 20 soldiers, officials said. Talks were held in Kabul on Tuesday."
+)
+
+
+def test_schema_prints_json_schema():
+    res = runner.invoke(app, ["schema"])
+    assert res.exit_code == 0
+    assert "ArticleResult" in json.loads(res.stdout)["$defs"]
+
+
+def test_help_explains_the_commands():
+    res = runner.invoke(app, ["--help"])
+    assert res.exit_code == 0 and "extract" in res.stdout and "schema" in res.stdout
+
+
+def test_bad_published_date_is_a_usage_error(tmp_path):
+    f = tmp_path / "a.txt"
+    f.write_text(TEXT)
+    res = runner.invoke(app, ["extract", str(f), "--published", "the day after"])
+    assert res.exit_code == 2
+    assert "published" in res.stderr and "Traceback" not in res.output
+
+
+@pytest.mark.slow
+def test_extract_writes_one_json_record_per_line(tmp_path):
+    f = tmp_path / "a.txt"
+    f.write_text(TEXT)
+    res = runner.invoke(app, ["extract", str(f), "--format", "jsonl"])
+    assert res.exit_code == 0, res.output
+    (line,) = res.stdout.strip().splitlines()
+    rec = json.loads(line)
+    assert rec["article"]["published"] == "2020-04-02"
+    assert rec["article"]["published_source"] == "dateline"
+    assert any(e["type"] == "RETREAT" and e["date"] == "2020-04-02" for e in rec["events"])
+
+
+@pytest.mark.slow
+def test_stdin_input_and_json_array_output():
+    res = runner.invoke(
+        app, ["extract", "-", "--format", "json", "--published", "2020-04-02"], input=TEXT
+    )
+    assert res.exit_code == 0, res.output
+    (rec,) = json.loads(res.stdout)
+    assert rec["article"]["published_source"] == "given"
+
+
+@pytest.mark.slow
+def test_table_output_shows_events():
+    res = runner.invoke(
+        app,
+        ["extract", str(REPO / "data" / "raw" / "ukraine-prisoner-swap.txt"), "--format", "table"],
+    )
+    assert res.exit_code == 0, res.output
+    assert "RETREAT" in res.stdout and "published: 2022-12-07 (dateline)" in res.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("empty.txt", b"", "empty"),
+        ("junk.txt", bytes(range(256)) * 8, "binary"),
+        ("nav.html", b"<html><body><nav><a href='/'>Home</a></nav></body></html>", "no_article"),
+    ],
+)
+def test_bad_input_gives_a_clear_message_and_nonzero_exit(tmp_path, name, content, reason):
+    f = tmp_path / name
+    f.write_bytes(content)
+    res = runner.invoke(app, ["extract", str(f), "--format", "jsonl"])
+    assert res.exit_code == 1
+    assert "Traceback" not in res.output
+    assert json.loads(res.stdout.strip())["reason"] == reason
+    assert "rejected" in res.stderr
+
+
+@pytest.mark.slow
+def test_one_bad_file_does_not_stop_the_others(tmp_path):
+    (tmp_path / "a.txt").write_text(TEXT)
+    (tmp_path / "b.txt").write_bytes(b"")
+    res = runner.invoke(app, ["extract", str(tmp_path), "--format", "jsonl"])
+    assert res.exit_code == 1
+    kinds = ["reason" in json.loads(line) for line in res.stdout.strip().splitlines()]
+    assert sorted(kinds) == [False, True]

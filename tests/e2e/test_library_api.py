@@ -1,0 +1,53 @@
+"""The one-call library API."""
+
+from __future__ import annotations
+
+import pytest
+
+import extract
+from extract.errors import BinaryInputError, DateError, EmptyInputError, NoArticleError
+
+pytestmark = pytest.mark.slow
+
+TEXT = (
+    "The rebels released 12 hostages on Sunday and said they would free the rest by March 10, "
+    "a spokesman for the group said. The army attacked their camp last week, killing at least 9 fighters."
+)
+
+
+def test_process_returns_typed_result_anchored_on_given_date(extractor):
+    res = extractor.process(TEXT, published="2021-03-03")
+    assert isinstance(res, extract.ArticleResult)
+    assert res.article.published_source.value == "given"
+    assert {t.value for t in res.times} >= {"2021-02-28", "2021-03-10", "2021-W08"}
+
+
+def test_without_publication_date_relative_dates_stay_unresolved_and_say_so(extractor):
+    res = extractor.process(TEXT)
+    assert res.article.published is None
+    assert "XXXX-03-10" in {t.value for t in res.times}
+    assert any("publication date unknown" in w for w in res.warnings)
+
+
+def test_module_level_extract_events_returns_events():
+    events = extract.extract_events(TEXT, published="2021-03-03")
+    assert any(e.type == "RETREAT" for e in events) and any(e.type == "ASSAULT" for e in events)
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        ("   \n ", EmptyInputError),
+        (b"\x00\x01\x02" * 100, BinaryInputError),
+        ("<html><body><nav>Home</nav></body></html>", NoArticleError),
+    ],
+)
+def test_bad_input_raises_a_typed_error(extractor, source, error):
+    with pytest.raises(error) as info:
+        extractor.process(source)
+    assert isinstance(info.value, extract.NewsEventsError) and info.value.reason
+
+
+def test_unparsable_published_raises_date_error(extractor):
+    with pytest.raises(DateError):
+        extractor.process(TEXT, published="sometime in spring")
