@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
-exec .venv/bin/newsevents extract data/raw "$@"
+exec .venv/bin/newsevents extract data/raw --format table "$@"

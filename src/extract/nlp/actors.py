@@ -6,14 +6,13 @@ group ("the insurgents")."""
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from extract.nlp.extensions import register_extensions
-from extract.nlp.gazetteer import Gazetteer
+from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
 from extract.nlp.places import is_actor_use
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
@@ -59,13 +58,10 @@ class ActorsComponent:
     def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
         self.name = name
         self.cache_dir = cache_dir
-        self._gaz: Gazetteer | None = None
 
     @property
     def gazetteer(self) -> Gazetteer:
-        if self._gaz is None:
-            self._gaz = Gazetteer.open(Path(self.cache_dir) if self.cache_dir else None)
-        return self._gaz
+        return shared_gazetteer(self.cache_dir)
 
     def __call__(self, doc: Doc) -> Doc:
         found: list[tuple[Span, str, str, str | None, str | None]] = []

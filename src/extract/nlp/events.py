@@ -250,7 +250,8 @@ class EventsComponent:
         for t in inside_t:
             if t["role"] == "deadline":
                 add("deadline", t["id"], t["text"])
-                deadline = deadline or t["value"]
+                if t["type"] in ("DATE", "TIME"):  # "within three months" is no calendar bound
+                    deadline = deadline or t["value"]
             elif t["type"] in ("DATE", "TIME"):
                 add("time", t["id"], t["text"])
                 date_value = date_value or t["value"]

@@ -1136,3 +1136,9 @@ def _write(
         ],
     )
     conn.commit()
+
+
+@lru_cache(maxsize=4)
+def shared_gazetteer(cache_dir: str | None = None) -> Gazetteer:
+    """One open gazetteer per cache folder and process, shared by the components."""
+    return Gazetteer.open(Path(cache_dir) if cache_dir else None)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from extract.nlp.extensions import register_extensions
-from extract.nlp.gazetteer import GazEntry, Gazetteer
+from extract.nlp.gazetteer import GazEntry, Gazetteer, shared_gazetteer
 from extract.nlp.types import PlaceDict, RelativeDict
 from extract.tables import load_table
 
@@ -61,13 +60,10 @@ class PlacesComponent:
     def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
         self.name = name
         self.cache_dir = cache_dir
-        self._gaz: Gazetteer | None = None
 
     @property
     def gazetteer(self) -> Gazetteer:
-        if self._gaz is None:
-            self._gaz = Gazetteer.open(Path(self.cache_dir) if self.cache_dir else None)
-        return self._gaz
+        return shared_gazetteer(self.cache_dir)
 
     def __call__(self, doc: Doc) -> Doc:
         spans = self._candidates(doc)
