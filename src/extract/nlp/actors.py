@@ -154,7 +154,12 @@ class ActorsComponent:
             add(span, canonical, kind, country)
 
     def _entities(self, doc: Doc, add: Any) -> None:
+        places = [(p["start"], p["end"]) for p in doc._.places or []]
         for ent in doc.ents:
+            if ent.label_ in ("ORG", "PERSON") and any(
+                a < ent.end_char and ent.start_char < b for a, b in places
+            ):
+                continue  # a town the NER model mislabelled; the places stage took it
             span = _strip_the(ent)
             low = span.text.lower()
             if ent.label_ in ("ORG", "NORP"):
@@ -201,8 +206,16 @@ class ActorsComponent:
             doc[ent.end : min(sent.end, ent.end + 6)]
         )
         role = next((t for t in window if t.lower_ in roles), None)
+        titled = next(
+            (
+                c
+                for t in doc[max(sent.start, ent.start - 3) : ent.start]
+                if (c := self.gazetteer.country_of_demonym(t.text))
+            ),
+            None,
+        )
         if role is None:
-            return None, None
+            return titled, None  # "Colombian President Gustavo Petro"
         for other in doc.ents:
             if other.label_ not in ("ORG", "NORP", "GPE") or other.sent != sent:
                 continue

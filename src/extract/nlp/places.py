@@ -39,8 +39,11 @@ def is_actor_use(span: Span) -> bool:
     root = span.root
     if root.dep_ in ("nsubj", "nsubjpass", "agent"):
         return True
-    if root.dep_ == "pobj" and root.head.lower_ in ("between", "by", "with", "against"):
+    if root.dep_ == "pobj" and root.head.lower_ in ("by", "with", "against"):
         return True
+    if root.dep_ == "pobj" and root.head.lower_ == "between":
+        # "talks between the United States and the Taliban", not "flights between Sanaa and Aden"
+        return root.head.head.lemma_.lower() in _geo()["between_heads"]
     if (
         root.dep_ == "conj"
         and root.head.dep_ in ("nsubj", "pobj")
@@ -78,8 +81,11 @@ class PlacesComponent:
     def _candidates(self, doc: Doc) -> list[tuple[Span, str | None]]:
         g = _geo()
         out: list[tuple[Span, str | None]] = []
+        doc_countries = self._doc_countries(doc)
         for ent in doc.ents:
-            if ent.label_ not in ("GPE", "LOC", "FAC"):
+            if ent.label_ in ("ORG", "PERSON") and not self._mislabelled_place(ent, doc_countries):
+                continue
+            if ent.label_ not in ("GPE", "LOC", "FAC", "ORG", "PERSON"):
                 continue
             if ent.label_ == "GPE" and is_actor_use(ent):
                 continue
@@ -97,6 +103,34 @@ class PlacesComponent:
             if start < end:
                 out.append((Span(doc, start, end, label=ent.label_), hint))
         return out
+
+    def _doc_countries(self, doc: Doc) -> set[str]:
+        """Countries the article names or implies by demonym."""
+        codes: set[str] = set()
+        for ent in doc.ents:
+            if ent.label_ == "GPE" and (e := self.gazetteer.country(ent.text)) is not None:
+                codes.add(e.country_code)
+            elif ent.label_ == "NORP" and (c := self.gazetteer.country_of_demonym(ent.text)):
+                codes.add(c)
+        return codes
+
+    def _mislabelled_place(self, ent: Span, doc_countries: set[str]) -> bool:
+        """A town the small NER model called an ORG or PERSON ("in Mariupol", "between
+        Sanaa, ... and Abha", "Sumy region"): a locative position and a gazetteer entry in a
+        country the article is about."""
+        root = ent.root
+        g = _geo()
+        locative = (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"]) or (
+            root.dep_ == "compound" and root.head.lower_ in g["admin_words"]
+        )
+        if not locative or ent.text.lower() in g["not_places"]:
+            return False
+        entry = self.gazetteer.best(ent.text, sorted(doc_countries))
+        return (
+            entry is not None
+            and entry.kind in ("city", "admin1")
+            and entry.country_code in doc_countries
+        )
 
     def _context_countries(self, spans: list[tuple[Span, str | None]]) -> list[str]:
         codes: list[str] = []
