@@ -99,18 +99,18 @@ def extract(
         err.print(f"[red]error:[/] {exc.message}")
         raise typer.Exit(2) from None
 
-    def results() -> Iterator[ArticleResult | ErrorRecord]:
+    def results() -> Iterator[tuple[str, ArticleResult | ErrorRecord]]:
         for spec in inputs:
             for source, item in iter_articles(
                 spec, published=pub, settings=settings, stdin=sys.stdin.buffer
             ):
                 if isinstance(item, NewsEventsError):
-                    yield _error_record(source, item)
+                    yield source, _error_record(source, item)
                     continue
                 try:
-                    yield extractor.process_article(item)
+                    yield source, extractor.process_article(item)
                 except NewsEventsError as exc:
-                    yield _error_record(source, exc)
+                    yield source, _error_record(source, exc)
 
     failures = 0
     collected: list[ArticleResult | ErrorRecord] = []
@@ -124,7 +124,7 @@ def extract(
         disable=not err.is_terminal,
     ) as progress:
         task = progress.add_task("extracting", total=None)
-        for record in results():
+        for source, record in results():
             progress.advance(task)
             if isinstance(record, ErrorRecord):
                 failures += 1
@@ -139,17 +139,19 @@ def extract(
             elif chosen is OutputFormat.json:
                 collected.append(record)
             elif isinstance(record, ArticleResult):
-                _print_table(record)
+                _print_table(record, source)
     if chosen is OutputFormat.json:
         out.file.write(json.dumps([r.model_dump(mode="json") for r in collected], indent=2) + "\n")
     if failures:
         raise typer.Exit(1)
 
 
-def _print_table(result: ArticleResult) -> None:
+def _print_table(result: ArticleResult, source: str) -> None:
     a = result.article
     pub = f"{a.published} ({a.published_source.value})" if a.published else "unknown"
-    out.rule(f"[bold]{a.title or a.url or a.id}[/]")
+    out.rule(f"[bold]{a.title or a.url or source}[/]")
+    if a.title or a.url:
+        out.print(f"[dim]{source}[/]")
     out.print(
         f"published: {pub}   events: {len(result.events)}   times: {len(result.times)}   "
         f"quantities: {len(result.quantities)}   places: {len(result.places)}   actors: {len(result.actors)}"
