@@ -1,0 +1,1 @@
+"""Evaluation: gold corpora (ours and public formats) and one scorer for every field."""

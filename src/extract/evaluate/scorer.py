@@ -1,0 +1,393 @@
+"""One scorer for every field: mentions (strict and relaxed spans, normalised values) and
+events (TextEE TI/TC/AI/AC/AC+, status). Returns a JSON-ready dict with stable keys."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from extract.evaluate.corpus import MENTION_KINDS, GoldDoc
+from extract.evaluate.metrics import (
+    PRF,
+    accuracy,
+    haversine_km,
+    match_by_value,
+    match_spans,
+    median,
+    prf_from_counters,
+    same_number,
+)
+from extract.records import ArticleResult, Event, QuantityMention
+
+SCORER_VERSION = "1"
+_MAX_ERRORS = 40
+
+
+def _span(m: Any) -> tuple[int, int]:
+    return (int(m.start), int(m.end))
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    a = max(text.rfind("\n", 0, start), text.rfind(". ", 0, start) + 1, 0)
+    b_candidates = [i for i in (text.find("\n", end), text.find(". ", end)) if i >= 0]
+    b = min(b_candidates) + 1 if b_candidates else len(text)
+    return text[a:b].strip()
+
+
+class _Errors:
+    """The worst errors, with their sentences, for the report."""
+
+    def __init__(self) -> None:
+        self.items: list[dict[str, Any]] = []
+
+    def add(
+        self, field: str, doc: str, text: str, start: int, end: int, gold: Any, pred: Any
+    ) -> None:
+        self.items.append(
+            {
+                "field": field,
+                "doc": doc,
+                "sentence": _sentence(text, start, end),
+                "gold": gold,
+                "pred": pred,
+            }
+        )
+
+
+def _value_key(kind: str, m: Any) -> Any:
+    if kind == "times":
+        return m.value
+    if kind == "quantities":
+        return (m.value, m.lower, m.upper)
+    if kind == "places":
+        return m.country_code
+    return (m.canonical.lower(), m.country_code)
+
+
+def _score_kind(
+    kind: str, docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
+) -> dict[str, Any]:
+    strict = PRF()
+    relaxed = PRF()
+    value_tp = 0
+    n_gold = n_pred = 0
+    checks: dict[str, list[bool]] = {}
+    distances: list[float] = []
+    for gold_doc, pred in docs:
+        g_items = getattr(gold_doc.result, kind)
+        p_items = getattr(pred, kind)
+        n_gold += len(g_items)
+        n_pred += len(p_items)
+        s_pairs = match_spans(g_items, p_items, _span, _span, strict=True)
+        strict = strict.add(
+            PRF(len(s_pairs), len(p_items) - len(s_pairs), len(g_items) - len(s_pairs))
+        )
+        r_pairs = match_spans(g_items, p_items, _span, _span, strict=False)
+        relaxed = relaxed.add(
+            PRF(len(r_pairs), len(p_items) - len(r_pairs), len(g_items) - len(r_pairs))
+        )
+        text = gold_doc.result.article.text
+        doc_id = gold_doc.result.article.id
+        matched_g = {gi for gi, _ in r_pairs}
+        matched_p = {pi for _, pi in r_pairs}
+        for gi, g in enumerate(g_items):
+            if gi not in matched_g:
+                errors.add(f"{kind}:missed", doc_id, text, g.start, g.end, g.text, None)
+        for pi, p in enumerate(p_items):
+            if pi not in matched_p:
+                errors.add(f"{kind}:spurious", doc_id, text, p.start, p.end, None, p.text)
+        for gi, pi in r_pairs:
+            g, p = g_items[gi], p_items[pi]
+            ok = _compare(kind, g, p, checks, distances)
+            value_tp += ok
+            if not ok:
+                errors.add(
+                    f"{kind}:value", doc_id, text, g.start, g.end, _show(kind, g), _show(kind, p)
+                )
+    value = PRF(value_tp, n_pred - value_tp, n_gold - value_tp)
+    out: dict[str, Any] = {
+        "gold": n_gold,
+        "pred": n_pred,
+        "strict": strict.as_dict(),
+        "relaxed": relaxed.as_dict(),
+        "value": value.as_dict(),
+        "on_matched": {k: accuracy(v) for k, v in sorted(checks.items())},
+    }
+    if kind == "places":
+        med = median(distances)
+        out["distance_km_median"] = round(med, 1) if med is not None else None
+        out["distance_km_n"] = len(distances)
+    return out
+
+
+def _show(kind: str, m: Any) -> Any:
+    if kind == "times":
+        return f"{m.text} = {m.value} {m.type}{' ' + m.mod if m.mod else ''}{' (' + m.role + ')' if m.role else ''}"
+    if kind == "quantities":
+        return f"{m.text} = {m.value} [{m.lower}, {m.upper}]{' ~' if m.approximate else ''}"
+    if kind == "places":
+        return f"{m.text} -> {m.country_code}"
+    return f"{m.text} -> {m.canonical} ({m.country_code})"
+
+
+def _compare(
+    kind: str, g: Any, p: Any, checks: dict[str, list[bool]], distances: list[float]
+) -> bool:
+    """Record value agreement on one matched pair; True when the headline value agrees."""
+
+    def check(name: str, ok: bool) -> None:
+        checks.setdefault(name, []).append(ok)
+
+    if kind == "times":
+        check("value", g.value == p.value)
+        check("type", g.type == p.type)
+        check("mod", g.mod == p.mod)
+        if g.role is not None:
+            check("role", g.role == p.role)
+        return bool(g.value == p.value)
+    if kind == "quantities":
+        ok = same_number(g.value, p.value)
+        check("value", ok)
+        check("bounds", same_number(g.lower, p.lower) and same_number(g.upper, p.upper))
+        check("approximate", g.approximate == p.approximate)
+        if g.unit is not None:
+            check("unit", (p.unit or "").lower() == g.unit.lower())
+        return ok
+    if kind == "places":
+        if g.lat is not None and p.lat is not None and g.lon is not None and p.lon is not None:
+            distances.append(haversine_km(g.lat, g.lon, p.lat, p.lon))
+        if g.country_code is None:
+            return True
+        ok = bool(g.country_code == p.country_code)
+        check("country_code", ok)
+        return ok
+    ok_name = bool(g.canonical.lower() == p.canonical.lower())
+    check("canonical", ok_name)
+    if g.country_code is not None:
+        check("country_code", g.country_code == p.country_code)
+    if g.kind != "unknown":
+        check("kind", g.kind == p.kind)
+    return ok_name
+
+
+# --- quantities without offsets (NewsQuant, as in the CQE paper) ---
+
+
+def _change(q: QuantityMention) -> str:
+    if q.approximate:
+        return "~"
+    if q.lower is not None and q.upper is None:
+        return ">"
+    if q.upper is not None and q.lower is None:
+        return "<"
+    return "="
+
+
+def _unit_ok(g: QuantityMention, p: QuantityMention) -> bool:
+    gold = (g.unit or "").lower().strip()
+    if not gold:
+        return True
+    got = " ".join(x for x in ((p.unit or ""), (p.counted or "")) if x).lower()
+    if not got:
+        return False
+    words = set(got.replace("-", " ").split())
+    gw = gold.replace("-", " ").split()
+    stem = {w.rstrip("s") for w in words}
+    return gold in got or any(w in words or w.rstrip("s") in stem for w in gw)
+
+
+def _score_quantities_by_value(docs: Sequence[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
+    value = PRF()
+    with_unit = PRF()
+    with_change = PRF()
+    n_gold = n_pred = 0
+    for gold_doc, pred in docs:
+        g_items = gold_doc.result.quantities
+        p_items = pred.quantities
+        changes = gold_doc.meta.get("changes") or [_change(q) for q in g_items]
+        n_gold += len(g_items)
+        n_pred += len(p_items)
+
+        def key(q: QuantityMention) -> Any:
+            return None if q.value is None else round(q.value, 6)
+
+        pairs = match_by_value(g_items, p_items, key, key)
+        value = value.add(PRF(len(pairs), len(p_items) - len(pairs), len(g_items) - len(pairs)))
+        u = sum(1 for gi, pi in pairs if _unit_ok(g_items[gi], p_items[pi]))
+        with_unit = with_unit.add(PRF(u, len(p_items) - u, len(g_items) - u))
+        c = sum(1 for gi, pi in pairs if changes[gi] == _change(p_items[pi]))
+        with_change = with_change.add(PRF(c, len(p_items) - c, len(g_items) - c))
+    return {
+        "gold": n_gold,
+        "pred": n_pred,
+        "value": value.as_dict(),
+        "value_unit": with_unit.as_dict(),
+        "value_change": with_change.as_dict(),
+    }
+
+
+# --- events, TextEE convention ---
+
+
+def _arg_spans(result: ArticleResult, ev: Event) -> list[tuple[str, tuple[int, int]]]:
+    out: list[tuple[str, tuple[int, int]]] = []
+    for a in ev.arguments:
+        m = result.mention(a.ref)
+        if m is not None:
+            out.append((a.role, (m.start, m.end)))
+    return out
+
+
+def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors) -> dict[str, Any]:
+    g_ti: Counter[Any] = Counter()
+    p_ti: Counter[Any] = Counter()
+    g_tc: Counter[Any] = Counter()
+    p_tc: Counter[Any] = Counter()
+    g_ai: Counter[Any] = Counter()
+    p_ai: Counter[Any] = Counter()
+    g_ac: Counter[Any] = Counter()
+    p_ac: Counter[Any] = Counter()
+    g_acp: Counter[Any] = Counter()
+    p_acp: Counter[Any] = Counter()
+    per_type: dict[str, tuple[Counter[Any], Counter[Any]]] = {}
+    per_role: dict[str, tuple[Counter[Any], Counter[Any]]] = {}
+    status: list[bool] = []
+    dates: list[bool] = []
+    deadlines: list[bool] = []
+    for gold_doc, pred in docs:
+        gold = gold_doc.result
+        did = gold.article.id
+        text = gold.article.text
+        for _side, result, ti, tc, ai, ac, acp, slot in (
+            ("gold", gold, g_ti, g_tc, g_ai, g_ac, g_acp, 0),
+            ("pred", pred, p_ti, p_tc, p_ai, p_ac, p_acp, 1),
+        ):
+            for ev in result.events:
+                trig = (ev.trigger.start, ev.trigger.end)
+                ti[(did, trig)] += 1
+                tc[(did, trig, ev.type)] += 1
+                per_type.setdefault(ev.type, (Counter(), Counter()))[slot][(did, trig)] += 1
+                for role, span in _arg_spans(result, ev):
+                    ai[(did, ev.type, span)] += 1
+                    ac[(did, ev.type, span, role)] += 1
+                    acp[(did, ev.type, trig, span, role)] += 1
+                    per_role.setdefault(role, (Counter(), Counter()))[slot][
+                        (did, ev.type, span)
+                    ] += 1
+        pred_by_key = {((e.trigger.start, e.trigger.end), e.type): e for e in pred.events}
+        for ev in gold.events:
+            hit = pred_by_key.get(((ev.trigger.start, ev.trigger.end), ev.type))
+            if hit is None:
+                errors.add(
+                    "events:missed",
+                    did,
+                    text,
+                    ev.trigger.start,
+                    ev.trigger.end,
+                    f"{ev.type} {ev.trigger.text}",
+                    None,
+                )
+                continue
+            status.append(hit.status == ev.status)
+            if hit.status != ev.status:
+                errors.add(
+                    "events:status",
+                    did,
+                    text,
+                    ev.trigger.start,
+                    ev.trigger.end,
+                    ev.status,
+                    hit.status,
+                )
+            if ev.date is not None:
+                dates.append(hit.date == ev.date)
+            if ev.deadline is not None:
+                deadlines.append(hit.deadline == ev.deadline)
+        gold_keys = {((e.trigger.start, e.trigger.end), e.type) for e in gold.events}
+        for ev in pred.events:
+            if ((ev.trigger.start, ev.trigger.end), ev.type) not in gold_keys:
+                errors.add(
+                    "events:spurious",
+                    did,
+                    text,
+                    ev.trigger.start,
+                    ev.trigger.end,
+                    None,
+                    f"{ev.type} {ev.trigger.text}",
+                )
+    return {
+        "gold": sum(g_ti.values()),
+        "pred": sum(p_ti.values()),
+        "TI": prf_from_counters(g_ti, p_ti).as_dict(),
+        "TC": prf_from_counters(g_tc, p_tc).as_dict(),
+        "AI": prf_from_counters(g_ai, p_ai).as_dict(),
+        "AC": prf_from_counters(g_ac, p_ac).as_dict(),
+        "AC+": prf_from_counters(g_acp, p_acp).as_dict(),
+        "status": accuracy(status),
+        "date": accuracy(dates),
+        "deadline": accuracy(deadlines),
+        "per_type": {
+            t: prf_from_counters(g, p).as_dict() for t, (g, p) in sorted(per_type.items())
+        },
+        "per_role": {
+            r: prf_from_counters(g, p).as_dict() for r, (g, p) in sorted(per_role.items())
+        },
+    }
+
+
+def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
+    """Score predictions against gold. Only the kinds in each document's scope count.
+
+    Returns:
+        ``{"scorer_version", "docs", "mentions": {kind: ...}, "events": ..., "errors": [...]}``;
+        absent kinds are left out.
+    """
+    docs = list(pairs)
+    errors = _Errors()
+    report: dict[str, Any] = {"scorer_version": SCORER_VERSION, "docs": len(docs), "mentions": {}}
+    for kind in MENTION_KINDS:
+        in_scope = [(g, p) for g, p in docs if kind in g.scope]
+        if not in_scope:
+            continue
+        if kind == "quantities" and not all(g.quantity_offsets for g, _ in in_scope):
+            report["mentions"][kind] = _score_quantities_by_value(in_scope)
+            continue
+        report["mentions"][kind] = _score_kind(kind, in_scope, errors)
+    ev_docs = [(g, p) for g, p in docs if "events" in g.scope]
+    if ev_docs:
+        report["events"] = _score_events(ev_docs, errors)
+    report["errors"] = _worst(errors.items)
+    return report
+
+
+def _worst(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A spread of errors: a few of each field, most frequent fields first."""
+    by_field: dict[str, list[dict[str, Any]]] = {}
+    for it in items:
+        by_field.setdefault(it["field"], []).append(it)
+    order = sorted(by_field, key=lambda f: -len(by_field[f]))
+    out: list[dict[str, Any]] = []
+    while len(out) < _MAX_ERRORS and any(by_field[f] for f in order):
+        for f in order:
+            if by_field[f] and len(out) < _MAX_ERRORS:
+                out.append(by_field[f].pop(0))
+    return out
+
+
+def headline(report: dict[str, Any]) -> dict[str, float]:
+    """The figures a CI gate pins: dotted keys -> values."""
+    out: dict[str, float] = {}
+    for kind, r in report.get("mentions", {}).items():
+        for key in ("strict", "relaxed", "value", "value_unit", "value_change"):
+            if key in r:
+                out[f"mentions.{kind}.{key}.f1"] = r[key]["f1"]
+    ev = report.get("events")
+    if ev:
+        for key in ("TI", "TC", "AI", "AC", "AC+"):
+            out[f"events.{key}.f1"] = ev[key]["f1"]
+        out["events.status.accuracy"] = ev["status"]["accuracy"]
+    return out
+
+
+Predictor = Callable[[GoldDoc], ArticleResult]

@@ -1,0 +1,168 @@
+"""The scorer on hand-made cases, so its figures can be trusted."""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.evaluate.corpus import GoldDoc
+from extract.evaluate.metrics import PRF, haversine_km, match_spans
+from extract.evaluate.scorer import headline, score
+from extract.records import (
+    ActorMention,
+    Argument,
+    Article,
+    ArticleResult,
+    Event,
+    PlaceMention,
+    QuantityMention,
+    Span,
+    TimeMention,
+)
+
+TEXT = "Rebels attacked Kabul on Sunday, killing at least 20 soldiers."
+#       0123456789012345678901234567890123456789012345678901234567890
+
+
+def _result(times=(), quantities=(), places=(), actors=(), events=()) -> ArticleResult:
+    return ArticleResult(
+        article=Article(id="d1", text=TEXT, published="2020-04-02"),
+        times=list(times),
+        quantities=list(quantities),
+        places=list(places),
+        actors=list(actors),
+        events=list(events),
+    )
+
+
+def t(start, end, value="2020-03-29", tid="t1"):
+    return TimeMention(id=tid, start=start, end=end, text=TEXT[start:end], value=value)
+
+
+def q(start, end, value=20.0, lower=20.0, qid="q1"):
+    return QuantityMention(id=qid, start=start, end=end, text=TEXT[start:end], value=value, lower=lower)
+
+
+def ev(trigger=(7, 15), etype="ASSAULT", status="asserted", args=()):
+    return Event(
+        id="e1",
+        type=etype,
+        trigger=Span(start=trigger[0], end=trigger[1], text=TEXT[trigger[0]:trigger[1]]),
+        sentence=Span(start=0, end=len(TEXT), text=TEXT),
+        status=status,
+        arguments=list(args),
+    )
+
+
+ACTOR = ActorMention(id="a1", start=0, end=6, text="Rebels", name="Rebels", canonical="rebels", kind="armed_group")
+PLACE = PlaceMention(id="p1", start=16, end=21, text="Kabul", name="Kabul", country_code="AFG", lat=34.5, lon=69.2)
+ARGS = [Argument(role="source", ref="a1", text="Rebels"), Argument(role="place", ref="p1", text="Kabul")]
+
+
+def _score(gold: ArticleResult, pred: ArticleResult) -> dict:
+    return score([(GoldDoc(gold), pred)])
+
+
+def test_perfect_prediction_scores_one_everywhere():
+    gold = _result([t(25, 31)], [q(41, 52)], [PLACE], [ACTOR], [ev(args=ARGS)])
+    rep = _score(gold, gold)
+    assert all(v == 1.0 for v in headline(rep).values()), headline(rep)
+
+
+def test_empty_prediction_scores_zero_recall_and_no_crash():
+    gold = _result([t(25, 31)], events=[ev()])
+    rep = _score(gold, _result())
+    assert rep["mentions"]["times"]["strict"] == {"p": 0.0, "r": 0.0, "f1": 0.0, "tp": 0, "fp": 0, "fn": 1}
+    assert rep["events"]["TC"]["fn"] == 1 and rep["events"]["TC"]["f1"] == 0.0
+
+
+def test_empty_gold_and_prediction_gives_zeros_not_errors():
+    rep = _score(_result(), _result())
+    assert rep["mentions"]["times"]["relaxed"]["f1"] == 0.0
+
+
+def test_off_by_one_span_counts_as_relaxed_but_not_strict_match():
+    rep = _score(_result([t(25, 31)]), _result([t(22, 31)]))  # "on Sunday" vs "Sunday"
+    times = rep["mentions"]["times"]
+    assert times["strict"]["tp"] == 0 and times["strict"]["fp"] == 1 and times["strict"]["fn"] == 1
+    assert times["relaxed"]["tp"] == 1 and times["relaxed"]["f1"] == 1.0
+    assert times["value"]["f1"] == 1.0  # TempEval: relaxed span + identical value
+
+
+def test_wrong_value_counts_in_value_score_only():
+    rep = _score(_result([t(25, 31)]), _result([t(25, 31, value="2020-04-05")]))
+    times = rep["mentions"]["times"]
+    assert times["strict"]["f1"] == 1.0
+    assert times["value"]["tp"] == 0 and times["value"]["f1"] == 0.0
+    assert times["on_matched"]["value"]["accuracy"] == 0.0
+    assert any(e["field"] == "times:value" for e in rep["errors"])
+
+
+def test_wrong_bound_is_a_bounds_error_not_a_value_error():
+    rep = _score(_result(quantities=[q(41, 52)]), _result(quantities=[q(41, 52, lower=None)]))
+    quant = rep["mentions"]["quantities"]
+    assert quant["value"]["f1"] == 1.0
+    assert quant["on_matched"]["bounds"]["accuracy"] == 0.0
+
+
+def test_duplicate_predictions_match_once():
+    gold = _result([t(25, 31)])
+    pred = _result([t(25, 31, tid="t1"), t(25, 31, tid="t2")])
+    times = _score(gold, pred)["mentions"]["times"]
+    assert (times["strict"]["tp"], times["strict"]["fp"]) == (1, 1)
+    assert times["strict"]["p"] == 0.5 and times["strict"]["r"] == 1.0
+
+
+def test_event_with_wrong_type_is_identified_but_not_classified():
+    rep = _score(_result(events=[ev()]), _result(events=[ev(etype="PROTEST")]))
+    assert rep["events"]["TI"]["f1"] == 1.0 and rep["events"]["TC"]["f1"] == 0.0
+
+
+def test_argument_with_wrong_role_is_identified_but_not_classified():
+    gold = _result(places=[PLACE], actors=[ACTOR], events=[ev(args=ARGS)])
+    wrong = [Argument(role="target", ref="a1", text="Rebels"), Argument(role="place", ref="p1", text="Kabul")]
+    pred = _result(places=[PLACE], actors=[ACTOR], events=[ev(args=wrong)])
+    rep = _score(gold, pred)["events"]
+    assert rep["AI"]["f1"] == 1.0
+    assert rep["AC"]["tp"] == 1 and rep["AC"]["fp"] == 1 and rep["AC"]["fn"] == 1
+
+
+def test_argument_on_the_wrong_trigger_counts_for_ac_but_not_ac_plus():
+    gold = _result(places=[PLACE], actors=[ACTOR], events=[ev(trigger=(7, 15), args=ARGS)])
+    pred = _result(places=[PLACE], actors=[ACTOR], events=[ev(trigger=(33, 40), args=ARGS)])  # "killing"
+    rep = _score(gold, pred)["events"]
+    assert rep["AC"]["f1"] == 1.0 and rep["AC+"]["f1"] == 0.0
+
+
+def test_status_accuracy_is_over_classified_triggers():
+    rep = _score(_result(events=[ev()]), _result(events=[ev(status="future")]))["events"]
+    assert rep["status"] == {"accuracy": 0.0, "correct": 0, "n": 1}
+
+
+def test_out_of_scope_kinds_are_not_scored():
+    gold = GoldDoc(_result([t(25, 31)]), scope=frozenset({"times"}))
+    rep = score([(gold, _result([t(25, 31)], places=[PLACE]))])
+    assert set(rep["mentions"]) == {"times"} and "events" not in rep
+
+
+def test_quantities_without_offsets_match_by_value_with_unit_and_change():
+    gold_q = QuantityMention(id="q1", start=0, end=0, text="", value=20.0, lower=20.0, unit="soldiers")
+    gold = GoldDoc(_result(quantities=[gold_q]), scope=frozenset({"quantities"}), quantity_offsets=False, meta={"changes": [">"]})
+    pred_q = QuantityMention(id="q1", start=41, end=52, text=TEXT[41:52], value=20.0, lower=20.0, counted="soldiers")
+    rep = score([(gold, _result(quantities=[pred_q]))])["mentions"]["quantities"]
+    assert rep["value"]["f1"] == rep["value_unit"]["f1"] == rep["value_change"]["f1"] == 1.0
+
+
+def test_prf_arithmetic():
+    r = PRF(tp=3, fp=1, fn=2)
+    assert r.precision == 0.75 and r.recall == 0.6 and round(r.f1, 4) == round(2 * 0.75 * 0.6 / 1.35, 4)
+
+
+def test_relaxed_matching_prefers_exact_then_largest_overlap():
+    gold = [(0, 10), (12, 20)]
+    pred = [(12, 20), (0, 4), (2, 10)]
+    pairs = match_spans(gold, pred, lambda x: x, lambda x: x, strict=False)
+    assert pairs == [(0, 2), (1, 0)]
+
+
+def test_haversine_kabul_to_bagram_is_about_50_km():
+    assert haversine_km(34.53, 69.17, 34.95, 69.27) == pytest.approx(47.5, abs=3)
