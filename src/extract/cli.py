@@ -10,7 +10,8 @@ import enum
 import json
 import sys
 from collections.abc import Iterator
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -180,6 +181,199 @@ def _describe(result: ArticleResult, ref: str, text: str) -> str:
         if v is not None and str(v) != text:
             extra = f"{extra},{v}" if extra else str(v)
     return f"{text} ({extra})" if extra else text
+
+
+class GoldFormat(str, enum.Enum):
+    native = "native"
+    timeml = "timeml"
+    meantime = "meantime"
+    newsquant = "newsquant"
+    wikievents = "wikievents"
+    rams = "rams"
+
+
+@app.command()
+def evaluate(
+    gold: Annotated[
+        Path,
+        typer.Option(
+            "--gold",
+            "-g",
+            help="Gold file or folder: data/annotated/dev.jsonl, a TempEval-3 folder of .tml, ...",
+        ),
+    ],
+    fmt: Annotated[
+        GoldFormat, typer.Option("--format", "-f", help="Format of the gold data.")
+    ] = GoldFormat.native,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the full report as JSON here.")
+    ] = None,
+    html_out: Annotated[
+        Path | None, typer.Option("--html", help="Write a readable HTML report here.")
+    ] = None,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(help="Check the headline figures against this baseline's floors (CI gate)."),
+    ] = None,
+    pin: Annotated[
+        bool, typer.Option(help="Write --baseline anew from this run (floors = figures - margin).")
+    ] = False,
+    allow_lower: Annotated[
+        bool, typer.Option(help="With --pin: allow lowering floors (needs --reason).")
+    ] = False,
+    reason: Annotated[
+        str | None, typer.Option(help="Why floors are lowered (kept in the baseline history).")
+    ] = None,
+    limit: Annotated[int | None, typer.Option(help="Score only the first N documents.")] = None,
+    disable: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Leave out one of our components (times, quantities, places, actors, events); repeatable."
+        ),
+    ] = None,
+    model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
+) -> None:
+    """Score the pipeline against gold data: mentions (strict/relaxed span F1 and value
+    scores), events (TI, TC, AI, AC, AC+ and status accuracy), per type.
+
+    Exit status: 0, or 1 when --baseline is given and a figure is below its floor or the
+    gold data changed since the floors were pinned.
+    """
+    from extract.api import Extractor
+    from extract.evaluate import gate
+    from extract.evaluate.authoring import corpus_hash
+    from extract.evaluate.html import render
+    from extract.evaluate.run import evaluate as run_evaluation
+    from extract.evaluate.run import load_gold
+    from extract.evaluate.scorer import headline
+
+    try:
+        docs = load_gold(gold, fmt.value)
+    except NewsEventsError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    if limit is not None:
+        docs = docs[:limit]
+    try:
+        extractor = Extractor(Settings(spacy_model=model, disable=tuple(disable or ())))
+    except NewsEventsError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    with Progress(
+        TextColumn("scoring"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        task = progress.add_task("scoring", total=len(docs))
+        report = run_evaluation(
+            docs, extractor, lambda done, total: progress.update(task, completed=done)
+        )
+    report["gold"] = {"path": str(gold), "format": fmt.value}
+    _print_report(report)
+    if json_out is not None:
+        json_out.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    if html_out is not None:
+        html_out.write_text(render(report, f"newsevents evaluation: {gold}"), encoding="utf-8")
+    if baseline is None:
+        return
+    files = [gold] if gold.is_file() else sorted(gold.glob("*.jsonl"))
+    sha = corpus_hash(files)
+    figures = headline(report)
+    if pin:
+        old = gate.read_baseline(baseline) if baseline.exists() else None
+        try:
+            new = gate.pin(figures, sha, old, allow_lower=allow_lower, reason=reason)
+        except NewsEventsError as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(2) from None
+        baseline.write_text(json.dumps(new, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        err.print(f"pinned {len(new['floors'])} floors in {baseline}")
+        return
+    failures = gate.check(figures, sha, gate.read_baseline(baseline))
+    if failures:
+        for f in failures:
+            err.print(f"[red]gate:[/] {f}")
+        raise typer.Exit(1)
+    err.print(f"[green]gate passed[/]: {len(figures)} figures at or above their floors")
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    mentions = report.get("mentions", {})
+    if mentions:
+        t = Table(title=f"mentions ({report['docs']} documents)")
+        for col in (
+            "kind",
+            "gold",
+            "pred",
+            "strict P/R/F1",
+            "relaxed P/R/F1",
+            "value F1",
+            "on matched pairs",
+        ):
+            t.add_column(col)
+        for kind, r in mentions.items():
+            if "strict" in r:
+                on = ", ".join(f"{k} {v['accuracy']:.2f}" for k, v in r["on_matched"].items())
+                if r.get("distance_km_median") is not None:
+                    on += f", km median {r['distance_km_median']}"
+                t.add_row(
+                    kind,
+                    str(r["gold"]),
+                    str(r["pred"]),
+                    _prf(r["strict"]),
+                    _prf(r["relaxed"]),
+                    f"{r['value']['f1']:.3f}",
+                    on,
+                )
+            else:
+                t.add_row(
+                    kind,
+                    str(r["gold"]),
+                    str(r["pred"]),
+                    "-",
+                    "-",
+                    f"{r['value']['f1']:.3f}",
+                    f"value+unit F1 {r['value_unit']['f1']:.3f}, value+change F1 {r['value_change']['f1']:.3f}",
+                )
+        out.print(t)
+    ev = report.get("events")
+    if ev:
+        t = Table(title=f"events (gold {ev['gold']}, predicted {ev['pred']})")
+        for col in ("figure", "P", "R", "F1", "tp", "fp", "fn"):
+            t.add_column(col)
+        for key in ("TI", "TC", "AI", "AC", "AC+"):
+            r = ev[key]
+            t.add_row(
+                key,
+                f"{r['p']:.3f}",
+                f"{r['r']:.3f}",
+                f"{r['f1']:.3f}",
+                str(r["tp"]),
+                str(r["fp"]),
+                str(r["fn"]),
+            )
+        out.print(t)
+        out.print(
+            f"status accuracy {ev['status']['accuracy']:.3f} (n={ev['status']['n']}), "
+            f"date accuracy {ev['date']['accuracy']:.3f} (n={ev['date']['n']}), "
+            f"deadline accuracy {ev['deadline']['accuracy']:.3f} (n={ev['deadline']['n']})"
+        )
+        pt = Table(title="events per PLOVER type (TC)")
+        for col in ("type", "P", "R", "F1", "gold"):
+            pt.add_column(col)
+        for typ, r in ev["per_type"].items():
+            pt.add_row(
+                typ, f"{r['p']:.2f}", f"{r['r']:.2f}", f"{r['f1']:.2f}", str(r["tp"] + r["fn"])
+            )
+        out.print(pt)
+
+
+def _prf(r: dict[str, Any]) -> str:
+    return f"{r['p']:.3f} / {r['r']:.3f} / {r['f1']:.3f}"
 
 
 @app.command()

@@ -16,6 +16,11 @@ class Settings(BaseModel):
         default=DEFAULT_MODEL,
         description="Installed spaCy pipeline to load (en_core_web_sm, _md, _trf work too).",
     )
+    disable: tuple[str, ...] = Field(
+        default=(),
+        description="Our components to leave out (times, quantities, places, actors, events), "
+        "for ablations.",
+    )
     batch_size: int = Field(default=32, ge=1)
     max_chars: int = Field(
         default=200_000, ge=1, description="Longer article texts are rejected as too large."

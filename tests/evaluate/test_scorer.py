@@ -39,23 +39,32 @@ def t(start, end, value="2020-03-29", tid="t1"):
 
 
 def q(start, end, value=20.0, lower=20.0, qid="q1"):
-    return QuantityMention(id=qid, start=start, end=end, text=TEXT[start:end], value=value, lower=lower)
+    return QuantityMention(
+        id=qid, start=start, end=end, text=TEXT[start:end], value=value, lower=lower
+    )
 
 
 def ev(trigger=(7, 15), etype="ASSAULT", status="asserted", args=()):
     return Event(
         id="e1",
         type=etype,
-        trigger=Span(start=trigger[0], end=trigger[1], text=TEXT[trigger[0]:trigger[1]]),
+        trigger=Span(start=trigger[0], end=trigger[1], text=TEXT[trigger[0] : trigger[1]]),
         sentence=Span(start=0, end=len(TEXT), text=TEXT),
         status=status,
         arguments=list(args),
     )
 
 
-ACTOR = ActorMention(id="a1", start=0, end=6, text="Rebels", name="Rebels", canonical="rebels", kind="armed_group")
-PLACE = PlaceMention(id="p1", start=16, end=21, text="Kabul", name="Kabul", country_code="AFG", lat=34.5, lon=69.2)
-ARGS = [Argument(role="source", ref="a1", text="Rebels"), Argument(role="place", ref="p1", text="Kabul")]
+ACTOR = ActorMention(
+    id="a1", start=0, end=6, text="Rebels", name="Rebels", canonical="rebels", kind="armed_group"
+)
+PLACE = PlaceMention(
+    id="p1", start=16, end=21, text="Kabul", name="Kabul", country_code="AFG", lat=34.5, lon=69.2
+)
+ARGS = [
+    Argument(role="source", ref="a1", text="Rebels"),
+    Argument(role="place", ref="p1", text="Kabul"),
+]
 
 
 def _score(gold: ArticleResult, pred: ArticleResult) -> dict:
@@ -71,7 +80,14 @@ def test_perfect_prediction_scores_one_everywhere():
 def test_empty_prediction_scores_zero_recall_and_no_crash():
     gold = _result([t(25, 31)], events=[ev()])
     rep = _score(gold, _result())
-    assert rep["mentions"]["times"]["strict"] == {"p": 0.0, "r": 0.0, "f1": 0.0, "tp": 0, "fp": 0, "fn": 1}
+    assert rep["mentions"]["times"]["strict"] == {
+        "p": 0.0,
+        "r": 0.0,
+        "f1": 0.0,
+        "tp": 0,
+        "fp": 0,
+        "fn": 1,
+    }
     assert rep["events"]["TC"]["fn"] == 1 and rep["events"]["TC"]["f1"] == 0.0
 
 
@@ -119,7 +135,10 @@ def test_event_with_wrong_type_is_identified_but_not_classified():
 
 def test_argument_with_wrong_role_is_identified_but_not_classified():
     gold = _result(places=[PLACE], actors=[ACTOR], events=[ev(args=ARGS)])
-    wrong = [Argument(role="target", ref="a1", text="Rebels"), Argument(role="place", ref="p1", text="Kabul")]
+    wrong = [
+        Argument(role="target", ref="a1", text="Rebels"),
+        Argument(role="place", ref="p1", text="Kabul"),
+    ]
     pred = _result(places=[PLACE], actors=[ACTOR], events=[ev(args=wrong)])
     rep = _score(gold, pred)["events"]
     assert rep["AI"]["f1"] == 1.0
@@ -128,7 +147,9 @@ def test_argument_with_wrong_role_is_identified_but_not_classified():
 
 def test_argument_on_the_wrong_trigger_counts_for_ac_but_not_ac_plus():
     gold = _result(places=[PLACE], actors=[ACTOR], events=[ev(trigger=(7, 15), args=ARGS)])
-    pred = _result(places=[PLACE], actors=[ACTOR], events=[ev(trigger=(33, 40), args=ARGS)])  # "killing"
+    pred = _result(
+        places=[PLACE], actors=[ACTOR], events=[ev(trigger=(33, 40), args=ARGS)]
+    )  # "killing"
     rep = _score(gold, pred)["events"]
     assert rep["AC"]["f1"] == 1.0 and rep["AC+"]["f1"] == 0.0
 
@@ -145,16 +166,29 @@ def test_out_of_scope_kinds_are_not_scored():
 
 
 def test_quantities_without_offsets_match_by_value_with_unit_and_change():
-    gold_q = QuantityMention(id="q1", start=0, end=0, text="", value=20.0, lower=20.0, unit="soldiers")
-    gold = GoldDoc(_result(quantities=[gold_q]), scope=frozenset({"quantities"}), quantity_offsets=False, meta={"changes": [">"]})
-    pred_q = QuantityMention(id="q1", start=41, end=52, text=TEXT[41:52], value=20.0, lower=20.0, counted="soldiers")
+    gold_q = QuantityMention(
+        id="q1", start=0, end=0, text="", value=20.0, lower=20.0, unit="soldiers"
+    )
+    gold = GoldDoc(
+        _result(quantities=[gold_q]),
+        scope=frozenset({"quantities"}),
+        quantity_offsets=False,
+        meta={"changes": [">"]},
+    )
+    pred_q = QuantityMention(
+        id="q1", start=41, end=52, text=TEXT[41:52], value=20.0, lower=20.0, counted="soldiers"
+    )
     rep = score([(gold, _result(quantities=[pred_q]))])["mentions"]["quantities"]
     assert rep["value"]["f1"] == rep["value_unit"]["f1"] == rep["value_change"]["f1"] == 1.0
 
 
 def test_prf_arithmetic():
     r = PRF(tp=3, fp=1, fn=2)
-    assert r.precision == 0.75 and r.recall == 0.6 and round(r.f1, 4) == round(2 * 0.75 * 0.6 / 1.35, 4)
+    assert (
+        r.precision == 0.75
+        and r.recall == 0.6
+        and round(r.f1, 4) == round(2 * 0.75 * 0.6 / 1.35, 4)
+    )
 
 
 def test_relaxed_matching_prefers_exact_then_largest_overlap():

@@ -7,7 +7,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from extract.config import Settings
-from extract.errors import ModelError
+from extract.errors import ConfigError, ModelError
 from extract.nlp.extensions import register_extensions
 
 OUR_COMPONENTS = (
@@ -53,7 +53,12 @@ def build_nlp(settings: Settings | None = None) -> Language:
     else:
         nlp.add_pipe("newsevents_paragraphs")
     cache = {"cache_dir": settings.cache_dir}
+    unknown = set(settings.disable) - {n.removeprefix("newsevents_") for n in OUR_COMPONENTS}
+    if unknown:
+        raise ConfigError(f"cannot disable unknown component(s): {', '.join(sorted(unknown))}")
     for name in OUR_COMPONENTS:
+        if name.removeprefix("newsevents_") in settings.disable:
+            continue
         config = cache if name in ("newsevents_places", "newsevents_actors") else {}
         nlp.add_pipe(name, name=name.removeprefix("newsevents_"), config=config)
     return nlp

@@ -1,0 +1,77 @@
+"""Our annotation authoring format compiles to validated gold records."""
+
+import pytest
+
+from extract.errors import InputError
+from extract.evaluate.authoring import compile_article, sentence_spans
+
+DOC = {
+    "id": "dev-99-test",
+    "published": "2020-04-02",
+    "text": "KABUL, April 2, 2020 (Wire) — Rebels attacked Kabul on Sunday.\n\nRebels said Kabul was next.",
+    "times": [{"text": "Sunday", "value": "2020-03-29", "type": "DATE"}],
+    "places": [{"text": "Kabul", "nth": 2, "country_code": "AFG", "kind": "city"}],
+    "actors": [
+        {"text": "Rebels", "nth": 1, "canonical": "rebels", "kind": "armed_group"},
+        {"text": "Rebels", "nth": 2, "canonical": "rebels", "kind": "armed_group"},
+    ],
+    "events": [
+        {
+            "type": "ASSAULT",
+            "trigger": "attacked",
+            "status": "asserted",
+            "date": "2020-03-29",
+            "arguments": [
+                {"role": "source", "mention": "actors:Rebels#1"},
+                {"role": "place", "mention": "places:Kabul#2"},
+            ],
+        }
+    ],
+}
+
+
+def test_nth_occurrence_gives_the_right_offsets():
+    res = compile_article(DOC)
+    kabul = res.places[0]
+    assert res.article.text[kabul.start : kabul.end] == "Kabul"
+    assert kabul.start == DOC["text"].find("Kabul", DOC["text"].find("Kabul") + 1)
+
+
+def test_arguments_resolve_to_mention_ids_and_sentence_is_set():
+    res = compile_article(DOC)
+    (ev,) = res.events
+    assert [(a.role, a.ref) for a in ev.arguments] == [("source", "a1"), ("place", "p1")]
+    assert (
+        ev.sentence.text == "Rebels attacked Kabul on Sunday."
+        or "Rebels attacked" in ev.sentence.text
+    )
+
+
+def test_a_missing_occurrence_is_a_clear_error():
+    bad = {**DOC, "places": [{"text": "Kabul", "nth": 5, "country_code": "AFG"}]}
+    with pytest.raises(InputError, match="occurrence 5"):
+        compile_article(bad)
+
+
+def test_an_argument_naming_no_mention_is_a_clear_error():
+    bad = {
+        **DOC,
+        "events": [
+            {
+                "type": "ASSAULT",
+                "trigger": "attacked",
+                "arguments": [{"role": "source", "mention": "actors:Nobody"}],
+            }
+        ],
+    }
+    with pytest.raises(InputError, match="names no annotated mention"):
+        compile_article(bad)
+
+
+def test_sentences_split_at_punctuation_and_paragraphs():
+    text = 'He said. "We won," she said.\n\nNew paragraph'
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "He said.",
+        '"We won," she said.',
+        "New paragraph",
+    ]
