@@ -130,14 +130,21 @@ def _load_file(path: Path) -> GoldDoc:
     return GoldDoc(mentions.result(article), scope=SCOPE, meta=meta)
 
 
+ANNOTATED_SENTENCES = 6  # MEANTIME annotates the title and the first five sentences
+
+
 def _text(root: ET.Element) -> tuple[TokenText, dict[str, int]]:
-    """The text, one line per sentence, and each token id's index in it."""
+    """The annotated text (title + first five sentences), one line per sentence, and
+    each token id's index in it. The rest of the article carries no annotation, so
+    scoring it would count every correct extraction there as a false positive."""
     sentences: list[list[str]] = []
     ids: list[list[str]] = []
     last: str | None = None
     for tok in root.iter("token"):
         sent = tok.get("sentence", "0")
         if sent != last:
+            if len(sentences) == ANNOTATED_SENTENCES:
+                break
             sentences.append([])
             ids.append([])
             last = sent
