@@ -28,7 +28,6 @@ PUB = dt.date(2020, 4, 2)  # a Thursday
         ("mid-2019", None, "2019", "DATE", "MID"),
         ("July next year", "future", "2021-07", "DATE", None),
         ("March 10", "past", "2020-03-10", "DATE", None),
-        ("March 10", "future", "2021-03-10", "DATE", None),
         ("5 May 2021", None, "2021-05-05", "DATE", None),
         ("March 10, 2020", None, "2020-03-10", "DATE", None),
         ("2001", None, "2001", "DATE", None),
@@ -82,3 +81,10 @@ def test_impossible_dates_are_not_normalised():
 def test_non_temporal_text_is_not_normalised():
     assert normalize("the prisoners", PUB, None) is None
     assert normalize("", PUB, None) is None
+
+
+def test_month_day_without_year_takes_the_nearest_year_whatever_the_tense():
+    # reported speech makes the tense unreliable; on TempEval-3 the nearest year is right more often
+    assert normalize("March 10", PUB, "future").value == "2020-03-10"
+    assert normalize("December 28", PUB, "past").value == "2019-12-28"
+    assert normalize("August 1", PUB, None).value == "2020-08-01"

@@ -3,6 +3,7 @@ events (TextEE TI/TC/AI/AC/AC+, status). Returns a JSON-ready dict with stable k
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -55,14 +56,15 @@ class _Errors:
         )
 
 
-def _value_key(kind: str, m: Any) -> Any:
-    if kind == "times":
-        return m.value
-    if kind == "quantities":
-        return (m.value, m.lower, m.upper)
-    if kind == "places":
-        return m.country_code
-    return (m.canonical.lower(), m.country_code)
+def timex_equal(a: str | None, b: str | None) -> bool:
+    """TIMEX3 values compared as meanings: "2000-W7" equals "2000-W07"."""
+    if a is None or b is None:
+        return a is b
+    return _canon_timex(a) == _canon_timex(b)
+
+
+def _canon_timex(v: str) -> str:
+    return re.sub(r"-W(\d)(?!\d)", r"-W0\1", v.strip().upper())
 
 
 def _score_kind(
@@ -140,12 +142,13 @@ def _compare(
         checks.setdefault(name, []).append(ok)
 
     if kind == "times":
-        check("value", g.value == p.value)
+        same = timex_equal(g.value, p.value)
+        check("value", same)
         check("type", g.type == p.type)
         check("mod", g.mod == p.mod)
         if g.role is not None:
             check("role", g.role == p.role)
-        return bool(g.value == p.value)
+        return same
     if kind == "quantities":
         ok = same_number(g.value, p.value)
         check("value", ok)
@@ -301,9 +304,9 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
                     hit.status,
                 )
             if ev.date is not None:
-                dates.append(hit.date == ev.date)
+                dates.append(timex_equal(hit.date, ev.date))
             if ev.deadline is not None:
-                deadlines.append(hit.deadline == ev.deadline)
+                deadlines.append(timex_equal(hit.deadline, ev.deadline))
         gold_keys = {((e.trigger.start, e.trigger.end), e.type) for e in gold.events}
         for ev in pred.events:
             if ((ev.trigger.start, ev.trigger.end), ev.type) not in gold_keys:

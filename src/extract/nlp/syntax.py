@@ -6,7 +6,9 @@ from spacy.tokens import Doc, Span, Token
 
 from extract.nlp.timex import Tense
 
-_FUTURE_AUX = {"will", "'ll", "shall", "would", "wo"}
+# "would" is left out: in reported speech ("said it would ...") it is as often a past
+# habit or a conditional as a future
+_FUTURE_AUX = {"will", "'ll", "shall", "wo"}
 _FUTURE_HEADS = {
     "plan",
     "expect",

@@ -33,7 +33,8 @@ def _extra_patterns() -> re.Pattern[str]:
         rf"|\b(?:{month}) \d{{1,2}}(?:, \d{{4}})?\b"
         r"|\b(?:today|tonight|tomorrow|yesterday)\b"
         r"|\b(?:the day after tomorrow|the day before yesterday)\b"
-        r"|\b(?:this|last|next) (?:week|weekend|month|year)\b",
+        r"|\b(?:this|last|next) (?:week|weekend|month|year)\b"
+        rf"|\b(?:{alternation(w['generic_words'])})\b",
         re.IGNORECASE,
     )
 
@@ -53,12 +54,19 @@ def _role(doc: Doc, span: Span) -> str | None:
 
 
 def _is_age(span: Span) -> bool:
-    """'an 18-year-old man' is an age, not a duration."""
-    if not re.search(r"\d+|\w+-year-old", span.text) or "old" not in span.text.lower():
+    """'an 18-year-old man', 'the 6-year-old' are ages; only 'the 18-year-old war' (a
+    war, a ban, a conflict, ...) is a duration."""
+    if not re.search(r"-(?:year|month|week|day)s?-old\b", span.text.lower()):
         return False
-    heads: list[str] = load_table("time_words")["non_duration_heads"]
+    heads: list[str] = load_table("time_words")["duration_heads"]
     nxt = span.doc[span.end] if span.end < len(span.doc) else None
-    return nxt is not None and nxt.lemma_.lower() in heads
+    return nxt is None or nxt.lemma_.lower() not in heads
+
+
+def _is_bare_number(span: Span) -> bool:
+    """NER sometimes calls an age or a count a DATE ("aged 44"): digits that are no year."""
+    t = span.text.strip()
+    return t.isdigit() and not (len(t) == 4 and 1000 <= int(t) <= 2200)
 
 
 class TimesComponent:
@@ -73,7 +81,7 @@ class TimesComponent:
         spans = [s for s in self._candidates(doc) if s.start_char >= skip]
         out: list[TimeDict] = []
         for span in spans:
-            if _is_age(span):
+            if _is_age(span) or _is_bare_number(span):
                 continue
             text = span.text
             tx = self._normalize(doc, span, anchor)
@@ -149,9 +157,16 @@ class TimesComponent:
         start, end = ent.start, ent.end
         if ent.text.lower() == "the day" and end < len(doc) and doc[end].lower_ == "after":
             end += 1
+        # "March 5" + ", 1946": NER sometimes leaves the year outside
+        if (
+            end + 1 < len(doc)
+            and doc[end].text == ","
+            and re.fullmatch(r"(1[0-9]|20)\d\d", doc[end + 1].text)
+        ):
+            end += 2
         while start < end and doc[start].lower_ in ("on", "by", "in", "at", "since", "until"):
             start += 1
-        while end > start and doc[end - 1].is_punct:
+        while end > start and (doc[end - 1].is_punct or doc[end - 1].lower_ in ("'s", "\u2019s")):
             end -= 1
         if start >= end:
             return None

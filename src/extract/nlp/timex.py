@@ -75,7 +75,7 @@ def _rx() -> dict[str, re.Pattern[str]]:
             rf"(?:the )?(?:(past|last|next|coming|previous|first|following) )?(.*?)[ \-]?({unit})(?:[ \-](long|old))?"
         ),
         "quarter": re.compile(
-            r"(?:the )?(first|second|third|fourth|last|final|1st|2nd|3rd|4th) quarter(?: of (\d{4}))?|q([1-4])(?: (\d{4}))?"
+            r"(?:the )?(?:fiscal )?(first|second|third|fourth|last|final|1st|2nd|3rd|4th)[ -]quarter(?: of (?:fiscal )?(\d{4}))?|q([1-4])(?: (\d{4}))?"
         ),
         "half": re.compile(r"(?:the )?(first|second) half of (\d{4})"),
         "season": re.compile(
@@ -209,7 +209,7 @@ def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> 
             inner = normalize(s[len(word) + 1 :], anchor, tense)
             if inner is not None:
                 return Timex(inner.value, inner.type, m, inner.anchored)
-    lead = re.match(r"(within|for|in|over|during) (?=\w)", s)
+    lead = re.match(r"(within|for|in|over|during|earlier|later) (?=\w)", s)
     if lead:
         inner = normalize(s[lead.end() :], anchor, tense)
         if inner is not None:
@@ -326,7 +326,9 @@ def _h_month_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex |
             return None
     if anchor is None:
         return Timex(f"XXXX-{mon:02d}-{day:02d}", "DATE")
-    d = _resolve_day(mon, day, anchor, tense)
+    # the nearest such day: news dates cluster around the publication date, and the
+    # clause's tense (reported speech, "would") misleads more often than it helps
+    d = _resolve_day(mon, day, anchor, None)
     return Timex(_fmt(d), "DATE", anchored=True) if d else None
 
 
@@ -386,6 +388,18 @@ def _h_year(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None
 
 
 def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    if s in (
+        "quarter",
+        "the quarter",
+        "latest quarter",
+        "the latest quarter",
+        "most recent quarter",
+        "the most recent quarter",
+    ):
+        if anchor is None:
+            return Timex("XXXX-QX", "DATE")
+        idx = anchor.year * 4 + (anchor.month - 1) // 3 - 1  # the last finished quarter
+        return Timex(f"{idx // 4}-Q{idx % 4 + 1}", "DATE", anchored=True)
     m = _rx()["quarter"].fullmatch(s)
     if not m:
         return None
@@ -397,13 +411,14 @@ def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
         return Timex(f"{year}-Q{q}", "DATE")
     if anchor is None:
         return Timex(f"XXXX-Q{q}", "DATE")
-    cur = (anchor.month - 1) // 3 + 1
-    y = anchor.year
-    if tense == "future" and q < cur:
-        y += 1
-    elif tense != "future" and q > cur:
-        y -= 1
-    return Timex(f"{y}-Q{q}", "DATE", anchored=True)
+    # the nearest quarter of that number, a finished one on ties: in business news "the
+    # third quarter" in October is the one just reported, whatever the verb's tense
+    cur = anchor.year * 4 + (anchor.month - 1) // 3
+    best = min(
+        (y * 4 + q - 1 for y in (anchor.year - 1, anchor.year, anchor.year + 1)),
+        key=lambda idx: (abs(idx - cur + 0.5), idx),
+    )
+    return Timex(f"{best // 4}-Q{best % 4 + 1}", "DATE", anchored=True)
 
 
 def _h_season(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
@@ -537,6 +552,10 @@ def _h_duration(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
     if unit in ("weekend", "weekends"):
         return None
     amount = amount.strip()
+    if (not amount and unit.endswith("s") and unit not in ("hours",)) or (
+        amount in ("the",) and unit.endswith("s")
+    ):
+        return Timex(_duration_value(None, unit), "DURATION")  # "years", "the weeks": unspecified
     if amount.endswith(" of"):  # "two decades of war" never reaches here, but "a couple of"
         amount = amount[:-3]
     n = _count(amount)
