@@ -15,7 +15,7 @@ from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
 from extract.nlp.syntax import preceding_words, span_tense
-from extract.nlp.timex import Timex, alternation, normalize
+from extract.nlp.timex import Timex, alternation, normalize, shift_reference
 from extract.nlp.types import TimeDict
 from extract.tables import load_table
 
@@ -63,6 +63,18 @@ def _is_age(span: Span) -> bool:
     return nxt is None or nxt.lemma_.lower() not in heads
 
 
+def _refine_year_back(times: list[TimeDict]) -> None:
+    """"a year earlier" after "the third quarter" (1989-Q3) is 1988-Q3: earnings reports
+    compare a quarter with the same quarter a year before."""
+    reference: str | None = None
+    for t in times:
+        shifted = shift_reference(t["text"], reference)
+        if shifted is not None:
+            t["value"] = shifted
+        elif t["value"] and re.fullmatch(r"\d{4}-(Q[1-4]|H[12])", t["value"]):
+            reference = t["value"]
+
+
 def _is_bare_number(span: Span) -> bool:
     """NER sometimes calls an age or a count a DATE ("aged 44"): digits that are no year."""
     t = span.text.strip()
@@ -100,6 +112,7 @@ class TimesComponent:
                     anchored=tx.anchored if tx else False,
                 )
             )
+        _refine_year_back(out)
         doc._.times = out
         return doc
 

@@ -232,6 +232,32 @@ def _normalize_core(s: str, anchor: dt.date | None, tense: Tense | None) -> Time
 # Each handler reads one family of expressions and returns None when it does not apply.
 
 
+YEAR_BACK = re.compile(
+    r"(?:the )?(?:comparable )?(?:a year (?:earlier|ago|before)|year-(?:earlier|ago|before))(?: (?:quarter|period|month|week))?"
+)
+
+
+def _h_year_back(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    """"a year earlier", "the year-ago quarter": the year before; the times component
+    refines it to the quarter the article is about (see ``shift_reference``)."""
+    if not YEAR_BACK.fullmatch(s):
+        return None
+    if anchor is None:
+        return Timex("PAST_REF", "DATE")
+    return Timex(f"{anchor.year - 1:04d}", "DATE", anchored=True)
+
+
+def shift_reference(text: str, reference: str | None) -> str | None:
+    """A year before ``reference`` at its granularity, for "a year earlier"-type
+    expressions after a quarter was mentioned ("third quarter" 1989-Q3 -> 1988-Q3)."""
+    if reference is None or not YEAR_BACK.fullmatch(_clean(text).removeprefix("the ")):
+        return None
+    m = re.fullmatch(r"(\d{4})(-Q[1-4]|-H[12])", reference)
+    if m is None:
+        return None
+    return f"{int(m.group(1)) - 1:04d}{m.group(2)}"
+
+
 def _h_generic(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     ref = _w()["generic_refs"].get(s)
     return Timex(ref, "DATE") if ref else None
@@ -596,6 +622,7 @@ def _h_clock(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | Non
 
 _HANDLERS: tuple[Callable[[str, dt.date | None, Tense | None], Timex | None], ...] = (
     _h_generic,
+    _h_year_back,
     _h_iso,
     _h_deictic,
     _h_part_of_day,
