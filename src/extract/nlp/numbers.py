@@ -55,6 +55,8 @@ def parse_number(text: str) -> Number | None:
     if m:
         return Number(float(t["vague"][m.group(1)] * t["scales"][m.group(2)[:-1]]), vague=True)
     words = [w for w in _SPLIT.split(s) if w and w != "and"]
+    if len(words) > 1 and words[0] in ("a", "an") and words[1] not in t["scales"]:
+        words = words[1:]  # "a two day ..." is two, "a dozen" is twelve
     if not words:
         return None
     total = 0.0

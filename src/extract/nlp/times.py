@@ -95,26 +95,54 @@ class TimesComponent:
         for span in spans:
             if _is_age(span) or _is_bare_number(span):
                 continue
-            text = span.text
             tx = self._normalize(doc, span, anchor)
+            if tx is None and len(span) > 1:
+                parts = self._normalisable_parts(span, anchor)
+                if parts:
+                    for part, ptx in parts:
+                        out.append(self._record(doc, part, ptx, len(out) + 1))
+                    continue
             if tx is None and span.label_ not in ("DATE", "TIME"):
                 continue
-            out.append(
-                TimeDict(
-                    id=f"t{len(out) + 1}",
-                    start=span.start_char,
-                    end=span.end_char,
-                    text=text,
-                    value=tx.value if tx else None,
-                    type=tx.type if tx else "DATE",
-                    mod=tx.mod if tx else None,
-                    role=_role(doc, span),
-                    anchored=tx.anchored if tx else False,
-                )
-            )
+            out.append(self._record(doc, span, tx, len(out) + 1))
         _refine_year_back(out)
         doc._.times = out
         return doc
+
+    @staticmethod
+    def _record(doc: Doc, span: Span, tx: Timex | None, n: int) -> TimeDict:
+        return TimeDict(
+            id=f"t{n}",
+            start=span.start_char,
+            end=span.end_char,
+            text=span.text,
+            value=tx.value if tx else None,
+            type=tx.type if tx else "DATE",
+            mod=tx.mod if tx else None,
+            role=_role(doc, span),
+            anchored=tx.anchored if tx else False,
+        )
+
+    @staticmethod
+    def _normalisable_parts(span: Span, anchor: dt.date | None) -> list[tuple[Span, Timex]]:
+        """"the quarter ended Sept. 30" -> "the quarter", "Sept. 30": the longest pieces,
+        left to right, that normalise on their own."""
+        tense = span_tense(span)
+        parts: list[tuple[Span, Timex]] = []
+        i = span.start
+        while i < span.end:
+            for j in range(span.end, i, -1):
+                piece = span.doc[i:j]
+                if piece[0].is_punct or piece[-1].is_punct:
+                    continue
+                tx = normalize(piece.text, anchor, tense)
+                if tx is not None and tx.value is not None:
+                    parts.append((piece, tx))
+                    i = j
+                    break
+            else:
+                i += 1
+        return parts
 
     def _normalize(self, doc: Doc, span: Span, anchor: dt.date | None) -> Timex | None:
         text = span.text
@@ -178,6 +206,8 @@ class TimesComponent:
         ):
             end += 2
         while start < end and doc[start].lower_ in ("on", "by", "in", "at", "since", "until"):
+            if doc[start].lower_ == "at" and start + 1 < end and doc[start + 1].lower_ in ("least", "most"):
+                break  # "at least 72 hours" keeps its modifier
             start += 1
         while end > start and (doc[end - 1].is_punct or doc[end - 1].lower_ in ("'s", "\u2019s")):
             end -= 1

@@ -194,6 +194,8 @@ def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> 
     if not s or len(s) > 80:
         return None
     w = _w()
+    if s.startswith("the ") and any(s[4:].startswith(w) for w in ("early", "mid", "late")):
+        s = s[4:]  # "the early 1980s"
     # a leading part-of-period modifier: "late February", "early 2020", "mid-2019"
     for word, m in sorted(w["part_mods"].items(), key=lambda kv: -len(kv[0])):
         if s.startswith(word) and (
