@@ -64,7 +64,8 @@ def timex_equal(a: str | None, b: str | None) -> bool:
 
 
 def _canon_timex(v: str) -> str:
-    return re.sub(r"-W(\d)(?!\d)", r"-W0\1", v.strip().upper())
+    v = re.sub(r"-W(\d)(?!\d)", r"-W0\1", v.strip().upper())
+    return re.sub(r"^(\d{3})X$", r"\1", v)  # the 1980s: "198X" and "198" are both used
 
 
 def _score_kind(

@@ -63,8 +63,11 @@ def _is_age(span: Span) -> bool:
     return nxt is None or nxt.lemma_.lower() not in heads
 
 
+_UNIT_WORDS = frozenset(load_table("time_words")["units"]) | {"second"}
+
+
 def _refine_year_back(times: list[TimeDict]) -> None:
-    """"a year earlier" after "the third quarter" (1989-Q3) is 1988-Q3: earnings reports
+    """ "a year earlier" after "the third quarter" (1989-Q3) is 1988-Q3: earnings reports
     compare a quarter with the same quarter a year before."""
     reference: str | None = None
     for t in times:
@@ -125,7 +128,7 @@ class TimesComponent:
 
     @staticmethod
     def _normalisable_parts(span: Span, anchor: dt.date | None) -> list[tuple[Span, Timex]]:
-        """"the quarter ended Sept. 30" -> "the quarter", "Sept. 30": the longest pieces,
+        """ "the quarter ended Sept. 30" -> "the quarter", "Sept. 30": the longest pieces,
         left to right, that normalise on their own."""
         tense = span_tense(span)
         parts: list[tuple[Span, Timex]] = []
@@ -136,7 +139,8 @@ class TimesComponent:
                 if piece[0].is_punct or piece[-1].is_punct:
                     continue
                 tx = normalize(piece.text, anchor, tense)
-                if tx is not None and tx.value is not None:
+                bare_unit = piece.text.lower().removeprefix("the ").strip() in _UNIT_WORDS
+                if tx is not None and tx.value is not None and not bare_unit:
                     parts.append((piece, tx))
                     i = j
                     break
@@ -179,8 +183,8 @@ class TimesComponent:
             for t in span
             if t.lower_ in ("and", "or", ",", "&") and span.start < t.i < span.end - 1
         ]
-        if not cuts:
-            return [span]
+        if not cuts or normalize(span.text, None, None) is not None:
+            return [span]  # "March 5, 1946" is one date
         parts: list[Span] = []
         start = span.start
         for cut in [*cuts, span.end]:
@@ -206,7 +210,11 @@ class TimesComponent:
         ):
             end += 2
         while start < end and doc[start].lower_ in ("on", "by", "in", "at", "since", "until"):
-            if doc[start].lower_ == "at" and start + 1 < end and doc[start + 1].lower_ in ("least", "most"):
+            if (
+                doc[start].lower_ == "at"
+                and start + 1 < end
+                and doc[start + 1].lower_ in ("least", "most")
+            ):
                 break  # "at least 72 hours" keeps its modifier
             start += 1
         while end > start and (doc[end - 1].is_punct or doc[end - 1].lower_ in ("'s", "\u2019s")):

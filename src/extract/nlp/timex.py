@@ -121,7 +121,8 @@ def _resolve_day(month: int, day: int, anchor: dt.date, tense: Tense | None) -> 
     if tense == "past":
         past = [c for c in cands if c <= anchor]
         return max(past) if past else None
-    return min(cands, key=lambda c: abs((c - anchor).days))
+    # news looks back more than ahead: a future date counts twice as far
+    return min(cands, key=lambda c: (c - anchor).days * 2 if c > anchor else (anchor - c).days)
 
 
 def _resolve_month(month: int, anchor: dt.date, tense: Tense | None) -> int:
@@ -130,12 +131,15 @@ def _resolve_month(month: int, anchor: dt.date, tense: Tense | None) -> int:
         return anchor.year if month >= anchor.month else anchor.year + 1
     if tense == "past":
         return anchor.year if month <= anchor.month else anchor.year - 1
-    diff = month - anchor.month
-    if diff > 6:
-        return anchor.year - 1
-    if diff < -6:
-        return anchor.year + 1
-    return anchor.year
+    # the nearest such month, a future one counting twice as far (as for days)
+    return min(
+        (anchor.year - 1, anchor.year, anchor.year + 1),
+        key=lambda y: (
+            (y * 12 + month - anchor.year * 12 - anchor.month) * 2
+            if y * 12 + month > anchor.year * 12 + anchor.month
+            else anchor.year * 12 + anchor.month - y * 12 - month
+        ),
+    )
 
 
 def _week(d: dt.date) -> str:
@@ -240,7 +244,7 @@ YEAR_BACK = re.compile(
 
 
 def _h_year_back(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
-    """"a year earlier", "the year-ago quarter": the year before; the times component
+    """ "a year earlier", "the year-ago quarter": the year before; the times component
     refines it to the quarter the article is about (see ``shift_reference``)."""
     if not YEAR_BACK.fullmatch(s):
         return None
@@ -380,7 +384,7 @@ def _h_month(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | Non
             return Timex(_month_value(None, mon), "DATE")
         rel = m.group(1)
         t: Tense | None = "future" if rel == "next" else "past" if rel in ("last", "past") else None
-        year = _resolve_month(mon, anchor, t)
+        year = anchor.year if rel == "this" else _resolve_month(mon, anchor, t)
         if rel == "last" and mon == anchor.month:
             year -= 1
         if rel == "next" and mon == anchor.month:
