@@ -111,11 +111,15 @@ def test_meantime_text_is_one_line_per_sentence_without_tokeniser_spaces() -> No
     assert a.url == "http://example.org/wiki/Ferry_firm_buys_harbour"
 
 
-def test_meantime_dct_is_the_publication_date_not_a_gold_time() -> None:
+def test_meantime_dct_is_the_publication_date_and_its_printed_line_a_gold_time() -> None:
     doc = _meantime()
     assert doc.result.article.published == dt.date(2021, 3, 3)
-    # the DCT and a time anchored to no token are not gold times
-    assert [(t.text, t.value) for t in doc.result.times] == [("Monday", "2021-03-01")]
+    # Wikinews prints the DCT as a line of text: annotated there, so gold; a time
+    # anchored to no token is not
+    assert [(t.text, t.value) for t in doc.result.times] == [
+        ("March 3, 2021", "2021-03-03"),
+        ("Monday", "2021-03-01"),
+    ]
 
 
 def test_meantime_entities_become_places_and_actors_but_not_pronouns_or_products() -> None:
