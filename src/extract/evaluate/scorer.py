@@ -65,7 +65,8 @@ def timex_equal(a: str | None, b: str | None) -> bool:
 
 def _canon_timex(v: str) -> str:
     v = re.sub(r"-W(\d)(?!\d)", r"-W0\1", v.strip().upper())
-    return re.sub(r"^(\d{3})X$", r"\1", v)  # the 1980s: "198X" and "198" are both used
+    v = re.sub(r"^(\d{3})X$", r"\1", v)  # the 1980s: "198X" and "198" are both used
+    return re.sub(r"^(\d{4})(?:-XX)+$", r"\1", v)  # "1949-XX": a year with unknown month
 
 
 def _score_kind(
