@@ -206,6 +206,8 @@ def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> 
             word.endswith("-") or s[len(word) : len(word) + 1] in (" ", "-")
         ):
             rest = s[len(word) :].lstrip(" -")
+            if rest in ("the year", "the month", "the week", "the quarter", "the decade"):
+                rest = "this " + rest[4:]  # "the end of the year": this year's end
             if rest:
                 inner = normalize(rest, anchor, tense)
                 if inner is not None and inner.type == "DATE":
@@ -417,6 +419,50 @@ def _h_year(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None
     if m:
         return Timex(f"{m.group(2)}-H{1 if m.group(1) == 'first' else 2}", "DATE")
     return None
+
+
+def _h_spelled_year(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    """ "nineteen ninety-six", "the year two thousand", "two thousand and one"."""
+    m = re.fullmatch(r"(?:the year )?(nineteen|eighteen|twenty) ([a-z\- ]+)", s)
+    if m:
+        century = {"eighteen": 1800, "nineteen": 1900, "twenty": 2000}[m.group(1)]
+        n = parse_number(m.group(2))
+        if n is not None and n.value is not None and not n.vague and 0 < n.value < 100:
+            return Timex(f"{century + int(n.value):04d}", "DATE")
+        return None
+    m = re.fullmatch(r"(?:the year )?two thousand(?: and)?(?: ([a-z\- ]+))?", s)
+    if m:
+        extra = parse_number(m.group(1)) if m.group(1) else None
+        add = (
+            int(extra.value)
+            if extra is not None and extra.value is not None and extra.value < 100
+            else 0
+        )
+        if m.group(1) and not add:
+            return None
+        return Timex(f"{2000 + add:04d}", "DATE")
+    return None
+
+
+def _h_current(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    """ "the current fiscal year", "the full year", "the calendar year": the anchor's."""
+    m = re.fullmatch(
+        r"(?:the |this )?(?:current |full |fiscal |calendar |same )+(year|month|week|quarter)", s
+    )
+    if not m:
+        return None
+    return _h_rel_unit(f"this {m.group(1)}", anchor, tense)
+
+
+def _h_weekend(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    """ "the weekend": the one just past (on a weekday), or this one."""
+    if s not in ("weekend", "the weekend", "over the weekend"):
+        return None
+    if anchor is None:
+        return Timex("XXXX-WXX-WE", "DATE")
+    if tense == "future" or anchor.weekday() >= 5:
+        return Timex(_week(anchor) + "-WE", "DATE", anchored=True)
+    return Timex(_week(anchor - dt.timedelta(weeks=1)) + "-WE", "DATE", anchored=True)
 
 
 def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
@@ -635,6 +681,9 @@ _HANDLERS: tuple[Callable[[str, dt.date | None, Tense | None], Timex | None], ..
     _h_month_day,
     _h_month,
     _h_year,
+    _h_spelled_year,
+    _h_current,
+    _h_weekend,
     _h_quarter,
     _h_season,
     _h_weekday,
