@@ -40,6 +40,19 @@ class OutputFormat(str, enum.Enum):
     jsonl = "jsonl"
 
 
+def _progress() -> Progress:
+    """A progress bar on stderr, shown only in a terminal."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+
+
 def _error_record(source: str, exc: NewsEventsError) -> ErrorRecord:
     return ErrorRecord(source=source, reason=exc.reason, message=exc.message)
 
@@ -115,15 +128,7 @@ def extract(
 
     failures = 0
     collected: list[ArticleResult | ErrorRecord] = []
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task("extracting", total=None)
         for source, record in results():
             progress.advance(task)
@@ -259,15 +264,7 @@ def evaluate(
     except NewsEventsError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
-    with Progress(
-        TextColumn("scoring"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task("scoring", total=len(docs))
         report = run_evaluation(
             docs, extractor, lambda done, total: progress.update(task, completed=done)

@@ -4,6 +4,7 @@ collected spans into validated records with ids in text order."""
 from __future__ import annotations
 
 import datetime as dt
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,14 @@ def gold_files(path: Path, pattern: str) -> list[Path]:
     if not path.is_dir():
         raise InputError(f"no such gold file or folder: {path}")
     return sorted(p for p in path.rglob(pattern) if p.is_file())
+
+
+def parse_xml(path: Path, what: str) -> ET.Element:
+    """The root element of an XML gold file, or an InputError naming the format."""
+    try:
+        return ET.parse(path).getroot()
+    except ET.ParseError as exc:
+        raise InputError(f"not {what}: {exc}", source=str(path)) from exc
 
 
 def parse_date(value: str | None) -> dt.date | None:

@@ -25,6 +25,7 @@ from extract.evaluate.importers._common import (
     gold_files,
     join_tokens,
     parse_date,
+    parse_xml,
     ptb_spacing,
 )
 from extract.nlp.quantities import Reading, read_quantity
@@ -52,10 +53,7 @@ def load(path: Path) -> list[GoldDoc]:
 
 
 def _load_file(path: Path) -> GoldDoc:
-    try:
-        root = ET.parse(path).getroot()
-    except ET.ParseError as exc:
-        raise InputError(f"not MEANTIME XML: {exc}", source=str(path)) from exc
+    root = parse_xml(path, "MEANTIME XML")
     if root.tag != "Document":
         raise InputError("no <Document> root", source=str(path))
     tt, index = _text(root)

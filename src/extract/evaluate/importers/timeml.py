@@ -13,7 +13,7 @@ from typing import get_args
 
 from extract.errors import InputError
 from extract.evaluate.corpus import GoldDoc
-from extract.evaluate.importers._common import Mentions, gold_files, parse_date
+from extract.evaluate.importers._common import Mentions, gold_files, parse_date, parse_xml
 from extract.records import Article, PublishedSource, TimexMod, TimexType
 
 SCOPE = frozenset({"times"})
@@ -27,10 +27,7 @@ def load(path: Path) -> list[GoldDoc]:
 
 
 def _load_file(path: Path) -> GoldDoc:
-    try:
-        root = ET.parse(path).getroot()
-    except ET.ParseError as exc:
-        raise InputError(f"not TimeML: {exc}", source=str(path)) from exc
+    root = parse_xml(path, "TimeML")
     body = root.find("TEXT")
     if body is None:
         raise InputError("no <TEXT> element", source=str(path))
