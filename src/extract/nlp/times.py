@@ -78,6 +78,19 @@ def _refine_year_back(times: list[TimeDict]) -> None:
             reference = t["value"]
 
 
+def _is_set_adjective(span: Span) -> bool:
+    """ "a quarterly dividend", "annual report": a frequency word describing a noun is no
+    temporal expression of its own (TimeML leaves it out)."""
+    if len(span) != 1:
+        return False
+    tok = span[0]
+    return tok.lower_ in load_table("time_words")["set_words"] and tok.dep_ in (
+        "amod",
+        "compound",
+        "nmod",
+    )
+
+
 def _is_bare_number(span: Span) -> bool:
     """NER sometimes calls an age or a count a DATE ("aged 44"): digits that are no year."""
     t = span.text.strip()
@@ -96,7 +109,7 @@ class TimesComponent:
         spans = [s for s in self._candidates(doc) if s.start_char >= skip]
         out: list[TimeDict] = []
         for span in spans:
-            if _is_age(span) or _is_bare_number(span):
+            if _is_age(span) or _is_bare_number(span) or _is_set_adjective(span):
                 continue
             tx = self._normalize(doc, span, anchor)
             if tx is None and len(span) > 1:

@@ -478,6 +478,12 @@ def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
             return Timex("XXXX-QX", "DATE")
         idx = anchor.year * 4 + (anchor.month - 1) // 3 - 1  # the last finished quarter
         return Timex(f"{idx // 4}-Q{idx % 4 + 1}", "DATE", anchored=True)
+    m = re.fullmatch(
+        r"(?:the )?(?:fiscal )?(\d{4}) (?:fiscal )?(first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter",
+        s,
+    )
+    if m:
+        return Timex(f"{m.group(1)}-Q{_quarter_num(m.group(2))}", "DATE")
     m = _rx()["quarter"].fullmatch(s)
     if not m:
         return None
@@ -636,6 +642,8 @@ def _h_duration(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
         return Timex(_duration_value(None, unit), "DURATION")  # "years", "the weeks": unspecified
     if amount.endswith(" of"):  # "two decades of war" never reaches here, but "a couple of"
         amount = amount[:-3]
+    if re.fullmatch(r"(1[0-9]|20)\d\d", amount):
+        return None  # "the 1988 quarter" names a year, it counts nothing
     n = _count(amount)
     if n is not None and n < 0:
         if amount in ("several", "many", "a few", "few", "some", "the", "recent", "coming"):
