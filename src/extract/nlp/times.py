@@ -67,15 +67,23 @@ _UNIT_WORDS = frozenset(load_table("time_words")["units"]) | {"second"}
 
 
 def _refine_year_back(times: list[TimeDict]) -> None:
-    """ "a year earlier" after "the third quarter" (1989-Q3) is 1988-Q3: earnings reports
-    compare a quarter with the same quarter a year before."""
-    reference: str | None = None
-    for t in times:
+    """"a year earlier" after "the third quarter" (1989-Q3) is 1988-Q3: earnings reports
+    compare a quarter with the same quarter a year before. The reference is the last
+    quarter named before the expression, else the first one named after it."""
+    quarters = [
+        (i, t["value"])
+        for i, t in enumerate(times)
+        if t["value"] and re.fullmatch(r"\d{4}-(Q[1-4]|H[12])", t["value"])
+    ]
+    if not quarters:
+        return
+    for i, t in enumerate(times):
+        before = [v for j, v in quarters if j < i]
+        after = [v for j, v in quarters if j > i]
+        reference = before[-1] if before else after[0] if after else None
         shifted = shift_reference(t["text"], reference)
         if shifted is not None:
             t["value"] = shifted
-        elif t["value"] and re.fullmatch(r"\d{4}-(Q[1-4]|H[12])", t["value"]):
-            reference = t["value"]
 
 
 def _is_set_adjective(span: Span) -> bool:

@@ -495,12 +495,13 @@ def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
         return Timex(f"{year}-Q{q}", "DATE")
     if anchor is None:
         return Timex(f"XXXX-Q{q}", "DATE")
-    # the nearest quarter of that number, a finished one on ties: in business news "the
-    # third quarter" in October is the one just reported, whatever the verb's tense
+    # the nearest quarter of that number, a future one counting three times as far: in
+    # business news "the third quarter" in October is the one just reported, whatever
+    # the verb's tense, and "the fiscal first quarter" is mostly a finished one
     cur = anchor.year * 4 + (anchor.month - 1) // 3
     best = min(
         (y * 4 + q - 1 for y in (anchor.year - 1, anchor.year, anchor.year + 1)),
-        key=lambda idx: (abs(idx - cur + 0.5), idx),
+        key=lambda idx: ((idx - cur) * 3 if idx > cur else cur - idx, idx),
     )
     return Timex(f"{best // 4}-Q{best % 4 + 1}", "DATE", anchored=True)
 
