@@ -67,7 +67,7 @@ _UNIT_WORDS = frozenset(load_table("time_words")["units"]) | {"second"}
 
 
 def _refine_year_back(times: list[TimeDict]) -> None:
-    """"a year earlier" after "the third quarter" (1989-Q3) is 1988-Q3: earnings reports
+    """ "a year earlier" after "the third quarter" (1989-Q3) is 1988-Q3: earnings reports
     compare a quarter with the same quarter a year before. The reference is the last
     quarter named before the expression, else the first one named after it."""
     quarters = [
