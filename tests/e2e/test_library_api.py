@@ -51,3 +51,14 @@ def test_bad_input_raises_a_typed_error(extractor, source, error):
 def test_unparsable_published_raises_date_error(extractor):
     with pytest.raises(DateError):
         extractor.process(TEXT, published="sometime in spring")
+
+
+def test_within_a_duration_gives_a_deadline_at_its_granularity(extractor):
+    res = extractor.process(
+        "The government promised on Monday to withdraw all troops within 14 months, officials "
+        "said in a statement released in the capital after the meeting.",
+        published="2020-04-02",
+    )
+    (ev,) = [e for e in res.events if e.type == "CONCEDE"]
+    assert ev.status == "future" and ev.deadline == "2021-06"
+    assert not any(e.type == "AGREE" for e in res.events)  # the promise is the concession's status

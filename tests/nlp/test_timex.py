@@ -88,3 +88,12 @@ def test_month_day_without_year_takes_the_nearest_year_whatever_the_tense():
     assert normalize("March 10", PUB, "future").value == "2020-03-10"
     assert normalize("December 28", PUB, "past").value == "2019-12-28"
     assert normalize("August 1", PUB, None).value == "2020-08-01"
+
+
+def test_end_of_duration_counts_from_the_publication_date():
+    from extract.nlp.events import end_of_duration
+
+    assert end_of_duration(PUB, "P14M") == "2021-06"
+    assert end_of_duration(PUB, "P2Y") == "2022"
+    assert end_of_duration(PUB, "P10D") == "2020-04-12"
+    assert end_of_duration(None, "P14M") is None and end_of_duration(PUB, "PXM") is None

@@ -4,6 +4,7 @@ arguments linked to the mention lists, status from tense, modals and cue words."
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -250,8 +251,10 @@ class EventsComponent:
         for t in inside_t:
             if t["role"] == "deadline":
                 add("deadline", t["id"], t["text"])
-                if t["type"] in ("DATE", "TIME"):  # "within three months" is no calendar bound
+                if t["type"] in ("DATE", "TIME"):
                     deadline = deadline or t["value"]
+                elif t["type"] == "DURATION":  # "within 14 months": publication date + 14 months
+                    deadline = deadline or end_of_duration(anchor, t["value"])
             elif t["type"] in ("DATE", "TIME"):
                 add("time", t["id"], t["text"])
                 date_value = date_value or t["value"]
@@ -441,6 +444,24 @@ def _clause_tokens(toks: list[Token]) -> set[Token]:
                     break
                 h = h.head
     return out
+
+
+def end_of_duration(anchor: dt.date | None, duration: str | None) -> str | None:
+    """The end bound of "within <duration>" counted from the publication date, at the
+    duration's granularity (P14M from 2020-04-02 -> 2021-06)."""
+    if anchor is None or not duration:
+        return None
+    m = re.fullmatch(r"P(\d+)([YMWD])", duration)
+    if m is None:
+        return None
+    n, unit = int(m.group(1)), m.group(2)
+    if unit == "Y":
+        return f"{anchor.year + n:04d}"
+    if unit == "M":
+        idx = anchor.year * 12 + anchor.month - 1 + n
+        return f"{idx // 12:04d}-{idx % 12 + 1:02d}"
+    end = anchor + dt.timedelta(days=n * (7 if unit == "W" else 1))
+    return end.isoformat()
 
 
 def _own_subtree(tok: Token) -> list[Token]:
