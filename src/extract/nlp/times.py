@@ -86,6 +86,16 @@ def _refine_year_back(times: list[TimeDict]) -> None:
             t["value"] = shifted
 
 
+def _is_bare_part_of_day(span: Span) -> bool:
+    """ "at night", "in the morning" said of habits, or "the day" referring back: a part of
+    the day on its own, not tied to a day, is left out (TimeML marks "this morning",
+    "Friday night")."""
+    return (
+        len(span) == 1
+        and span[0].lower_ in ("night", "morning", "evening", "afternoon", "noon", "overnight")
+    ) or (span.text.lower() in ("the day", "that day", "the night of", "that night"))
+
+
 def _is_set_adjective(span: Span) -> bool:
     """ "a quarterly dividend", "annual report": a frequency word describing a noun is no
     temporal expression of its own (TimeML leaves it out)."""
@@ -117,7 +127,12 @@ class TimesComponent:
         spans = [s for s in self._candidates(doc) if s.start_char >= skip]
         out: list[TimeDict] = []
         for span in spans:
-            if _is_age(span) or _is_bare_number(span) or _is_set_adjective(span):
+            if (
+                _is_age(span)
+                or _is_bare_number(span)
+                or _is_set_adjective(span)
+                or _is_bare_part_of_day(span)
+            ):
                 continue
             tx = self._normalize(doc, span, anchor)
             if tx is None and len(span) > 1:
