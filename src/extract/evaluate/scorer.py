@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from extract.evaluate.corpus import MENTION_KINDS, GoldDoc
@@ -393,6 +393,3 @@ def headline(report: dict[str, Any]) -> dict[str, float]:
             out[f"events.{key}.f1"] = ev[key]["f1"]
         out["events.status.accuracy"] = ev["status"]["accuracy"]
     return out
-
-
-Predictor = Callable[[GoldDoc], ArticleResult]

@@ -87,7 +87,3 @@ def span_tense(span: Span) -> Tense | None:
 def preceding_words(doc: Doc, start: int, n: int) -> str:
     """The ``n`` tokens before token ``start``, lower-cased and space-joined."""
     return " ".join(t.lower_ for t in doc[max(0, start - n) : start])
-
-
-def sentence_of(doc: Doc, i: int) -> Span:
-    return doc[i].sent
