@@ -473,6 +473,8 @@ def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
         "the latest quarter",
         "most recent quarter",
         "the most recent quarter",
+        "the latest period",
+        "latest period",
     ):
         if anchor is None:
             return Timex("XXXX-QX", "DATE")
