@@ -23,13 +23,16 @@ ROOT = Path(__file__).resolve().parents[1]
 OTHERS = ("quantities", "places", "actors", "events")
 
 
-def texts(n: int) -> list[str]:
+def texts(n: int) -> list[tuple[str, str | None]]:
     base = [
         ArticleResult.model_validate_json(line).article
         for p in sorted((ROOT / "data" / "annotated").glob("*.jsonl"))
         for line in p.read_text(encoding="utf-8").splitlines()
     ]
-    return [(a.text, a.published.isoformat() if a.published else None) for a in (base * (n // len(base) + 1))[:n]]  # type: ignore[misc]
+    return [
+        (a.text, a.published.isoformat() if a.published else None)
+        for a in (base * (n // len(base) + 1))[:n]
+    ]
 
 
 def run(nlp, items) -> float:
@@ -59,7 +62,9 @@ def main() -> None:
         b.append(run(with_times, items))
     words = sum(len(t.split()) for t, _ in items)
     ma, mb = statistics.median(a), statistics.median(b)
-    print(f"machine: {platform.machine()}, {platform.python_version()}, {len(items)} articles, {words} words, {args.runs} runs")
+    print(
+        f"machine: {platform.machine()}, {platform.python_version()}, {len(items)} articles, {words} words, {args.runs} runs"
+    )
     print("| pipeline | median s | words/s |")
     print("|---|---|---|")
     print(f"| spaCy model alone | {ma:.2f} | {words / ma:,.0f} |")

@@ -10,7 +10,7 @@ import datetime as dt
 import hashlib
 import json
 from enum import Enum
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -36,7 +36,7 @@ PloverType = Literal[
     "COERCE",
     "ASSAULT",
 ]
-PLOVER_TYPES: tuple[str, ...] = PloverType.__args__  # type: ignore[attr-defined]
+PLOVER_TYPES: tuple[str, ...] = get_args(PloverType)
 
 EventStatus = Literal["asserted", "future", "required", "hypothetical", "negated", "historical"]
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]

@@ -28,7 +28,7 @@ def load_gold(path: Path, fmt: str = "native") -> list[GoldDoc]:
     return LOADERS[fmt](path)
 
 
-def _input_article(gold: GoldDoc) -> Article:
+def input_article(gold: GoldDoc) -> Article:
     """What the pipeline sees: the gold text and publication date, nothing else."""
     a = gold.result.article
     return Article(
@@ -54,7 +54,7 @@ def evaluate(
         progress: called with (done, total) after each document.
     """
     preds = []
-    for i, pred in enumerate(extractor.process_articles(_input_article(d) for d in docs), start=1):
+    for i, pred in enumerate(extractor.process_articles(input_article(d) for d in docs), start=1):
         preds.append(pred)
         if progress is not None:
             progress(i, len(docs))

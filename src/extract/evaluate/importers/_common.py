@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from extract.errors import InputError
 from extract.records import (
@@ -21,6 +21,8 @@ from extract.records import (
     QuantityMention,
     Span,
     TimeMention,
+    TimexMod,
+    TimexType,
 )
 
 PREFIXES = {"times": "t", "quantities": "q", "places": "p", "actors": "a"}
@@ -41,6 +43,9 @@ _NO_SPACE_AFTER = frozenset({"(", "[", "{", "$", "US$", "\u00a3", "\u20ac", "``"
 
 Handle = tuple[str, int]
 """A collected mention: its kind and its index among that kind's collected spans."""
+
+_TIMEX_TYPES = frozenset(get_args(TimexType))
+_TIMEX_MODS = frozenset(get_args(TimexMod))
 
 
 def gold_files(path: Path, pattern: str) -> list[Path]:
@@ -172,6 +177,17 @@ class Mentions:
         items.append({**fields, "start": start, "end": end, "text": self.text[start:end]})
         self._seen[key] = len(items) - 1
         return group, len(items) - 1
+
+    def add_timex(self, start: int, end: int, attrs: dict[str, str]) -> Handle:
+        """A gold TIMEX3 from its XML attributes (value, type, mod)."""
+        return self.add(
+            "times",
+            start,
+            end,
+            value=attrs.get("value") or None,
+            type=attrs.get("type") if attrs.get("type") in _TIMEX_TYPES else "DATE",
+            mod=attrs.get("mod") if attrs.get("mod") in _TIMEX_MODS else None,
+        )
 
     def result(self, article: Article, events: Sequence[PendingEvent] = ()) -> ArticleResult:
         """Validated records: mentions t1.., q1.., p1.., a1.. and events e1.. in text order."""

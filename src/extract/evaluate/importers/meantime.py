@@ -15,7 +15,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 from extract.errors import InputError
 from extract.evaluate.corpus import GoldDoc
@@ -29,7 +29,7 @@ from extract.evaluate.importers._common import (
     ptb_spacing,
 )
 from extract.nlp.quantities import Reading, read_quantity
-from extract.records import Article, PublishedSource, TimexMod, TimexType
+from extract.records import Article, PublishedSource
 
 SCOPE = frozenset({"times", "places", "actors", "quantities"})
 # MEANTIME entity types -> (record kind, actor kind); PRO (products) and FIN are neither.
@@ -41,8 +41,6 @@ _ENTITY_KINDS: dict[str, tuple[str, str | None]] = {
 # Names (NAM), descriptions (NOM) and their premodifier forms; pronouns (PRO) are not
 # mentions for us, and CONJ / APP / PTV / HLS / ARC spans contain mentions counted apart.
 _SYNTACTIC_TYPES = frozenset({"NAM", "NOM", "PRE.NAM", "PRE.NOM"})
-_TYPES = frozenset(get_args(TimexType))
-_MODS = frozenset(get_args(TimexMod))
 _GLUED_UNIT = re.compile(r"^(\d[\d,]*(?:\.\d+)?)-?([A-Za-z]+)$")  # "60GB", "3.5-inch"
 _ORDINAL = frozenset({"st", "nd", "rd", "th"})
 
@@ -79,14 +77,7 @@ def _load_file(path: Path) -> GoldDoc:
             continue  # non-text-consuming markables (implicit times, entity instances)
         start, end = tt.span(min(tokens), max(tokens))
         if m.tag == "TIMEX3":
-            mentions.add(
-                "times",
-                start,
-                end,
-                value=m.get("value") or None,
-                type=m.get("type") if m.get("type") in _TYPES else "DATE",
-                mod=m.get("mod") if m.get("mod") in _MODS else None,
-            )
+            mentions.add_timex(start, end, dict(m.attrib))
         elif m.tag == "ENTITY_MENTION":
             ent = entity_type.get(m.get("m_id", ""))
             if ent not in _ENTITY_KINDS:

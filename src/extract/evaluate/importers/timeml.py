@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import get_args
 
 from extract.errors import InputError
 from extract.evaluate.corpus import GoldDoc
 from extract.evaluate.importers._common import Mentions, gold_files, parse_date, parse_xml
-from extract.records import Article, PublishedSource, TimexMod, TimexType
+from extract.records import Article, PublishedSource
 
 SCOPE = frozenset({"times"})
-_TYPES = frozenset(get_args(TimexType))
-_MODS = frozenset(get_args(TimexMod))
 
 
 def load(path: Path) -> list[GoldDoc]:
@@ -55,14 +52,7 @@ def _load_file(path: Path) -> GoldDoc:
     )
     mentions = Mentions(text)
     for start, end, attrs in timexes:
-        mentions.add(
-            "times",
-            start,
-            end,
-            value=attrs.get("value") or None,
-            type=attrs.get("type") if attrs.get("type") in _TYPES else "DATE",
-            mod=attrs.get("mod") if attrs.get("mod") in _MODS else None,
-        )
+        mentions.add_timex(start, end, attrs)
     return GoldDoc(
         mentions.result(article), scope=SCOPE, meta={"format": "timeml", "file": path.name}
     )
