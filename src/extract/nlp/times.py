@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
-from typing import Any
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -260,12 +259,6 @@ class TimesComponent:
         if start >= end:
             return None
         return Span(doc, start, end, label=ent.label_)
-
-    def to_bytes(self, **_: Any) -> bytes:  # stateless: nothing to serialise
-        return b""
-
-    def from_bytes(self, _data: bytes, **_: Any) -> TimesComponent:
-        return self
 
 
 @Language.factory("newsevents_times", assigns=["doc._.times"])
