@@ -62,3 +62,18 @@ def test_within_a_duration_gives_a_deadline_at_its_granularity(extractor):
     (ev,) = [e for e in res.events if e.type == "CONCEDE"]
     assert ev.status == "future" and ev.deadline == "2021-06"
     assert not any(e.type == "AGREE" for e in res.events)  # the promise is the concession's status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("Officials scheduled a news conference on Thursday in the capital.", "2020-04-09"),
+        ("Protesters planned a large demonstration on Saturday in the capital.", "2020-04-11"),
+        ("The minister said the group would travel to Geneva on Tuesday.", "2020-04-14"),
+        ("The minister says Monday that the talks failed.", "2020-04-06"),  # historic present
+    ],
+)
+def test_scheduled_and_reported_future_weekdays_look_ahead(extractor, sentence, value):
+    # published on Wednesday 2020-04-08
+    res = extractor.process(sentence, published="2020-04-08")
+    assert value in {t.value for t in res.times}

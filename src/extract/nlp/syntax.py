@@ -84,6 +84,32 @@ def span_tense(span: Span) -> Tense | None:
     return verb_tense(verb) if verb is not None else None
 
 
+# verbs whose time is a scheduled one even in the past tense ("planned a rally on Saturday")
+_SCHEDULE_VERBS = {"schedule", "slate", "plan", "due"}
+_SPEECH_VERBS = {"say", "tell", "announce", "report", "add", "write", "state"}
+
+
+def time_tense(span: Span) -> Tense | None:
+    """The tense that decides the direction of a time expression in ``span``.
+
+    Like :func:`span_tense`, with the readings news copy uses for dates: a scheduling
+    verb ("scheduled a news conference Thursday") and "would" in reported speech ("the
+    father would be travelling Thursday") look ahead; a present-tense speech verb ("says
+    Monday") looks back, as the historic present of headlines does.
+    """
+    verb = governing_verb(span.root)
+    if verb is None:
+        return None
+    lemma = verb.lemma_.lower()
+    auxes = {c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")}
+    if lemma in _SCHEDULE_VERBS or "would" in auxes:
+        return "future"
+    tense = verb_tense(verb)
+    if tense == "present" and lemma in _SPEECH_VERBS:
+        return "past"
+    return tense
+
+
 def preceding_words(doc: Doc, start: int, n: int) -> str:
     """The ``n`` tokens before token ``start``, lower-cased and space-joined."""
     return " ".join(t.lower_ for t in doc[max(0, start - n) : start])

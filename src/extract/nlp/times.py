@@ -13,7 +13,7 @@ from spacy.tokens import Doc, Span
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
-from extract.nlp.syntax import preceding_words, span_tense
+from extract.nlp.syntax import preceding_words, time_tense
 from extract.nlp.timex import Timex, alternation, normalize, shift_reference
 from extract.nlp.types import TimeDict
 from extract.tables import load_table
@@ -167,7 +167,7 @@ class TimesComponent:
     def _normalisable_parts(span: Span, anchor: dt.date | None) -> list[tuple[Span, Timex]]:
         """ "the quarter ended Sept. 30" -> "the quarter", "Sept. 30": the longest pieces,
         left to right, that normalise on their own."""
-        tense = span_tense(span)
+        tense = time_tense(span)
         parts: list[tuple[Span, Timex]] = []
         i = span.start
         while i < span.end:
@@ -191,7 +191,7 @@ class TimesComponent:
             doc, span.start, 2
         ):
             text = "the day after tomorrow"
-        return normalize(text, anchor, span_tense(span))
+        return normalize(text, anchor, time_tense(span))
 
     def _candidates(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []

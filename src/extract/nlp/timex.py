@@ -656,6 +656,26 @@ def _h_duration(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
     return Timex(_duration_value(n, unit), "DURATION")
 
 
+_CLOCK = r"(?:\d{1,2}(?:[:.]\d{2})? ?[ap]\.?m\.?|noon|midday|midnight)(?: (?:[ecmp][sd]t|gmt|utc|local time))?"
+_CLOCK_DAY = re.compile(rf"(?P<clock>{_CLOCK}),? (?:on )?(?P<day>.+)")
+_DAY_CLOCK = re.compile(rf"(?P<day>.+?),? (?:at )?(?P<clock>{_CLOCK})")
+
+
+def _h_clock_on_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    """A clock time on a named day: "10 p.m. Wednesday", "noon Saturday", "5 p.m. EST,
+    Nov. 6", "Tuesday at 9 a.m."."""
+    m = _CLOCK_DAY.fullmatch(s) or _DAY_CLOCK.fullmatch(s)
+    if not m:
+        return None
+    day = normalize(m.group("day"), anchor, tense)
+    clock = _h_clock(m.group("clock"), None, tense)
+    if day is None or clock is None or day.type != "DATE" or day.value is None:
+        return None
+    if not re.fullmatch(r"(?:\d{4}|XXXX)-(?:\d{2}|XX)-(?:\d{2}|XX)|XXXX-WXX-\d", day.value):
+        return None
+    return Timex(f"{day.value}{clock.value[10:]}", "TIME", anchored=day.anchored)
+
+
 def _h_clock(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     if s in ("noon", "midday"):
         hh, mm = 12, 0
@@ -685,6 +705,7 @@ def _h_clock(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | Non
 
 _HANDLERS: tuple[Callable[[str, dt.date | None, Tense | None], Timex | None], ...] = (
     _h_generic,
+    _h_clock_on_day,
     _h_year_back,
     _h_iso,
     _h_deictic,
