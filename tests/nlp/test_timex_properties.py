@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 from extract.nlp.timex import normalize
 
 dates = st.dates(min_value=dt.date(1000, 1, 1), max_value=dt.date(2200, 12, 31))
-anchors = st.one_of(st.none(), st.dates(min_value=dt.date(1900, 1, 1), max_value=dt.date(2100, 12, 31)))
+anchors = st.one_of(
+    st.none(), st.dates(min_value=dt.date(1900, 1, 1), max_value=dt.date(2100, 12, 31))
+)
 tenses = st.sampled_from([None, "past", "present", "future"])
 
 
@@ -19,7 +21,11 @@ def test_iso_dates_round_trip(d, anchor, tense):
 
 @given(dates, anchors, tenses)
 def test_written_dates_with_year_round_trip(d, anchor, tense):
-    for text in (f"{d:%B} {d.day}, {d.year}", f"{d.day} {d:%B} {d.year}", f"{d:%b}. {d.day}, {d.year}"):
+    for text in (
+        f"{d:%B} {d.day}, {d.year}",
+        f"{d.day} {d:%B} {d.year}",
+        f"{d:%b}. {d.day}, {d.year}",
+    ):
         if d.month == 5 and "." in text:
             continue  # "May." is no abbreviation
         tx = normalize(text, anchor, tense)

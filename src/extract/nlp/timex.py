@@ -669,7 +669,13 @@ def _h_clock_on_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Time
         return None
     day = normalize(m.group("day"), anchor, tense)
     clock = _h_clock(m.group("clock"), None, tense)
-    if day is None or clock is None or clock.value is None or day.type != "DATE" or day.value is None:
+    if (
+        day is None
+        or clock is None
+        or clock.value is None
+        or day.type != "DATE"
+        or day.value is None
+    ):
         return None
     if not re.fullmatch(r"(?:\d{4}|XXXX)-(?:\d{2}|XX)-(?:\d{2}|XX)|XXXX-WXX-\d", day.value):
         return None
