@@ -14,7 +14,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 
 PloverType = Literal[
     "AGREE",
@@ -168,6 +168,10 @@ class QuantityMention(Span):
     unit: str | None = Field(default=None, description="Unit: USD, percent, km, ...")
     counted: str | None = Field(
         default=None, description="Counted noun phrase: 'Taliban prisoners'."
+    )
+    change: Literal["up", "down"] | None = Field(
+        default=None,
+        description="The number measures a rise or a fall ('prices rose 5%', 'down 1.1%').",
     )
 
     @model_validator(mode="after")

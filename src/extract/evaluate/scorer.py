@@ -20,6 +20,7 @@ from extract.evaluate.metrics import (
     same_number,
 )
 from extract.records import ArticleResult, Event, QuantityMention
+from extract.tables import load_table
 
 SCORER_VERSION = "1"
 _MAX_ERRORS = 40
@@ -180,36 +181,128 @@ def _compare(
 
 
 def _change(q: QuantityMention) -> str:
-    if q.approximate:
-        return "~"
+    """NewsQuant's change: a rise or fall first, then a one-sided bound ("more than 600"
+    is ">" even though it is also approximate), then "~"."""
+    if q.change is not None:
+        return q.change
+    if not re.search(r"\d", q.text) and q.text.lower() in load_table("numbers")["vague"]:
+        return "="  # "dozens": a vague number, not a bound
     if q.lower is not None and q.upper is None:
         return ">"
     if q.upper is not None and q.lower is None:
         return "<"
+    if q.approximate:
+        return "~"
     return "="
 
 
-def _unit_ok(g: QuantityMention, p: QuantityMention) -> bool:
-    gold = (g.unit or "").lower().strip()
-    if not gold:
-        return True
-    got = " ".join(x for x in ((p.unit or ""), (p.counted or "")) if x).lower()
-    if not got:
-        return False
+_UNIT_ALIASES = {"y": "JPY", "%": "percent", "pc": "percent", "per cent": "percent"}
+
+
+def _unit_keys(unit: str | None) -> set[str]:
+    """A unit as written and as a code: "$A" -> {"$a", "AUD"}; "US$ per barrel" also
+    gives its currency, "USD"."""
+    if not unit:
+        return set()
+    tables = load_table("numbers")
+    low = " ".join(unit.lower().split())
+    keys = {low}
+    for part in (low, low.split(" per ")[0].strip()):
+        for table in (tables["currency_prefixes"], tables["currencies"], _UNIT_ALIASES):
+            if part in table:
+                keys.add(str(table[part]))
+        if part in tables["percent_words"] or part == "percentage":
+            keys.add("percent")
+        words = part.split()
+        if (
+            len(words) == 2
+            and words[0] in tables["currency_adjectives"]
+            and words[1]
+            in (
+                "dollar",
+                "dollars",
+            )
+        ):
+            keys.add(str(tables["currency_adjectives"][words[0]]))
+    return keys
+
+
+def _words_match(gold: str, got: str) -> bool:
+    gold = gold.lower().strip()
     words = set(got.replace("-", " ").split())
-    gw = gold.replace("-", " ").split()
     stem = {w.rstrip("s") for w in words}
+    gw = gold.replace("-", " ").split()
     return gold in got or any(w in words or w.rstrip("s") in stem for w in gw)
 
 
-def _score_quantities_by_value(docs: Sequence[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
+def _unit_ok(g: QuantityMention, p: QuantityMention, raw: str | None = None) -> bool:
+    """The predicted unit (or counted noun) agrees with the gold unit, either as written
+    (``raw``, e.g. "mph") or normalised (``g.unit``, e.g. "mile per hour")."""
+    golds = [u for u in (raw, g.unit) if u and u.strip() not in ("", "-")]
+    if not golds:
+        return True
+    ours = _unit_keys(p.unit)
+    got = " ".join(x for x in ((p.unit or ""), (p.counted or "")) if x).lower()
+    for gold in golds:
+        if ours & _unit_keys(gold):
+            return True
+        if got and _words_match(gold, got):
+            return True
+    return False
+
+
+_DURATION = re.compile(r"P(?:T)?(\d+(?:\.\d+)?)([YMWDHS]|DE|CE)")
+_DURATION_UNITS = {
+    "Y": "years",
+    "M": "months",
+    "W": "weeks",
+    "D": "days",
+    "H": "hours",
+    "S": "seconds",
+    "DE": "decades",
+    "CE": "centuries",
+}
+
+
+def duration_quantities(result: ArticleResult) -> list[QuantityMention]:
+    """Durations written with a number ("three years in prison", "70 days") read as
+    quantities of time, for corpora such as NewsQuant that count them as quantities (we
+    keep them as time mentions: a duration is a time value)."""
+    out: list[QuantityMention] = []
+    for t in result.times:
+        m = _DURATION.fullmatch(t.value or "")
+        if t.type != "DURATION" or m is None or not re.search(r"\d|[a-z]{3,}", t.text.lower()):
+            continue
+        if re.match(r"(?:an?|the|several|few|some)\b", t.text.lower()):
+            continue  # "a year", "several years": no number written
+        unit = _DURATION_UNITS[m.group(2)]
+        if m.group(2) == "M" and t.value and t.value.startswith("PT"):
+            unit = "minutes"
+        out.append(
+            QuantityMention(
+                id=f"d{t.id}",
+                start=t.start,
+                end=t.end,
+                text=t.text,
+                value=float(m.group(1)),
+                unit=unit,
+            )
+        )
+    return out
+
+
+def _score_quantities_by_value(
+    docs: Sequence[tuple[GoldDoc, ArticleResult]], with_durations: bool = False
+) -> dict[str, Any]:
     value = PRF()
     with_unit = PRF()
     with_change = PRF()
     n_gold = n_pred = 0
     for gold_doc, pred in docs:
         g_items = gold_doc.result.quantities
-        p_items = pred.quantities
+        p_items = list(pred.quantities)
+        if with_durations:
+            p_items += duration_quantities(pred)
         changes = gold_doc.meta.get("changes") or [_change(q) for q in g_items]
         n_gold += len(g_items)
         n_pred += len(p_items)
@@ -219,7 +312,8 @@ def _score_quantities_by_value(docs: Sequence[tuple[GoldDoc, ArticleResult]]) ->
 
         pairs = match_by_value(g_items, p_items, key, key)
         value = value.add(PRF(len(pairs), len(p_items) - len(pairs), len(g_items) - len(pairs)))
-        u = sum(1 for gi, pi in pairs if _unit_ok(g_items[gi], p_items[pi]))
+        raws = gold_doc.meta.get("units") or [None] * len(g_items)
+        u = sum(1 for gi, pi in pairs if _unit_ok(g_items[gi], p_items[pi], raws[gi]))
         with_unit = with_unit.add(PRF(u, len(p_items) - u, len(g_items) - u))
         c = sum(1 for gi, pi in pairs if changes[gi] == _change(p_items[pi]))
         with_change = with_change.add(PRF(c, len(p_items) - c, len(g_items) - c))
@@ -356,7 +450,14 @@ def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
         if not in_scope:
             continue
         if kind == "quantities" and not all(g.quantity_offsets for g, _ in in_scope):
-            report["mentions"][kind] = _score_quantities_by_value(in_scope)
+            by_value = _score_quantities_by_value(in_scope)
+            # NewsQuant counts durations ("three years in prison") as quantities; we keep
+            # them as time mentions, so both readings are reported
+            with_durations = _score_quantities_by_value(in_scope, with_durations=True)
+            by_value["with_durations"] = {
+                k: v for k, v in with_durations.items() if k not in ("gold",)
+            }
+            report["mentions"][kind] = by_value
             continue
         report["mentions"][kind] = _score_kind(kind, in_scope, errors)
     ev_docs = [(g, p) for g, p in docs if "events" in g.scope]

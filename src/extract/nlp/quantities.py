@@ -12,6 +12,7 @@ from spacy.tokens import Doc, Span, Token
 
 from extract.nlp.extensions import register_extensions
 from extract.nlp.numbers import modifier_info, parse_number, split_modifier
+from extract.nlp.numscan import NumberHit, scan_numbers
 from extract.nlp.types import QuantityDict
 from extract.tables import load_table
 
@@ -133,6 +134,33 @@ def noun_phrase(head: Token, exclude: Span | None = None) -> str:
     return " ".join(t.text for t in toks).replace(" - ", "-").replace(" -", "-")
 
 
+def _direction(doc: Doc, span: Span, num: Token) -> str | None:
+    """ "up" / "down" when the number is the size of a rise or a fall: "rose 18 sen",
+    "down 1.1%", "+0.2%", "plunged 4.28 percent to Y=28,030"."""
+    words: dict[str, list[str]] = _t()["change_words"]
+    if span.start_char > 0 and doc.text[span.start_char - 1] == "+":
+        return "up"
+    prev = doc[span.start - 1] if span.start > 0 else None
+    if prev is not None and prev.lower_ in ("up", "down"):
+        nxt = doc[span.end] if span.end < len(doc) else None
+        if nxt is None or nxt.lower_ != "from":
+            return prev.lower_
+    tok = num
+    for _ in range(4):
+        if tok.head is tok:
+            break
+        tok = tok.head
+        if tok.dep_ == "prep" and tok.lower_ in ("to", "from", "at", "between"):
+            return None  # "rose 8% to 3.65": the level reached, not the change
+        lemma = tok.lemma_.lower()
+        for direction, lemmas in words.items():
+            if lemma in lemmas and tok.pos_ in ("VERB", "ADV", "ADJ"):
+                return direction
+        if tok.pos_ in ("VERB", "AUX"):
+            break
+    return None
+
+
 class QuantitiesComponent:
     """Adds ``doc._.quantities``."""
 
@@ -141,16 +169,83 @@ class QuantitiesComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         blocked = self._blocked(doc)
+        found: list[tuple[Span, Reading | None]] = []
+        # digits are read from the text, and only our own time mentions block them:
+        # the small model's NER calls "2483805" a DATE and "5pc" an ORDINAL
+        found.extend(self._scanned(doc, self._time_tokens(doc)))
+        taken = {i for s, _ in found for i in range(s.start, s.end)}
+        for span in self._candidates(doc, blocked | taken):
+            found.append((span, None))
         out: list[QuantityDict] = []
-        for span in self._candidates(doc, blocked):
-            q = self._make(doc, span, len(out) + 1)
+        for span, read in sorted(found, key=lambda x: x[0].start):
+            q = self._make(doc, span, len(out) + 1, read)
             if q is not None:
                 out.append(q)
         doc._.quantities = out
         return doc
 
+    def _scanned(self, doc: Doc, blocked: set[int]) -> list[tuple[Span, Reading]]:
+        """Numbers written with digits, read from the raw text (see :mod:`numscan`)."""
+        out: list[tuple[Span, Reading]] = []
+        for hit in scan_numbers(doc.text):
+            span = doc.char_span(hit.start, hit.end, label="QUANTITY", alignment_mode="expand")
+            if span is None or any(i in blocked for i in range(span.start, span.end)):
+                continue
+            if hit.unit is None and self._is_identifier(doc, span):
+                continue
+            span = self._extend(doc, span)
+            out.append((span, self._reading(doc, span, hit)))
+        return out
+
     @staticmethod
-    def _blocked(doc: Doc) -> set[int]:
+    def _reading(doc: Doc, span: Span, hit: NumberHit) -> Reading:
+        mod = doc.text[span.start_char : hit.start].strip() or None
+        info = modifier_info(mod)
+        lower: float | None = None
+        upper: float | None = None
+        if hit.upper is not None:
+            lower, upper = hit.value, hit.upper
+        elif info.get("bound") == "lower":
+            lower = hit.value
+        elif info.get("bound") == "upper":
+            upper = hit.value
+        approximate = hit.approximate or bool(info.get("approximate", False))
+        return Reading(hit.value, lower, upper, approximate, hit.unit)
+
+    @staticmethod
+    def _is_identifier(doc: Doc, span: Span) -> bool:
+        """A number that names rather than counts: "iPhone 11", "S&P 500", "Game 7",
+        "575 Wilbraham Road"."""
+        prev = doc[span.start - 1] if span.start > 0 else None
+        if prev is not None and not prev.is_sent_start:
+            if prev.lower_ in _t()["identifier_nouns"]:
+                return True
+            if (
+                prev.pos_ == "PROPN"
+                and (prev.is_title or not prev.is_lower)
+                and prev.ent_type_
+                not in (
+                    "NORP",
+                    "GPE",
+                )
+            ):
+                return True
+        streets = _t()["street_words"]
+        after = doc[span.end : span.end + 4]
+        titled = [t for t in after if t.is_title or t.is_punct]
+        return bool(after) and any(t.lower_ in streets for t in after) and len(titled) == len(after)
+
+    @staticmethod
+    def _time_tokens(doc: Doc) -> set[int]:
+        """Tokens of our time mentions."""
+        out: set[int] = set()
+        for t in doc._.times or []:
+            sp = doc.char_span(t["start"], t["end"], alignment_mode="expand")
+            if sp is not None:
+                out.update(range(sp.start, sp.end))
+        return out
+
+    def _blocked(self, doc: Doc) -> set[int]:
         """Tokens that belong to dates, times and ordinals."""
         blocked = {
             i
@@ -158,22 +253,23 @@ class QuantitiesComponent:
             if e.label_ in ("DATE", "TIME", "ORDINAL")
             for i in range(e.start, e.end)
         }
-        for t in doc._.times or []:
-            sp = doc.char_span(t["start"], t["end"], alignment_mode="expand")
-            if sp is not None:
-                blocked.update(range(sp.start, sp.end))
-        return blocked
+        return blocked | self._time_tokens(doc)
 
     def _candidates(self, doc: Doc, blocked: set[int]) -> list[Span]:
+        """Numbers written in words ("seven", "two dozen", "hundreds")."""
         spans = [
             e
             for e in doc.ents
-            if e.label_ in _LABELS and not any(i in blocked for i in range(e.start, e.end))
+            if e.label_ in _LABELS
+            and not any(i in blocked for i in range(e.start, e.end))
+            and not any(ch.isdigit() for ch in e.text)
         ]
         taken = {i for s in spans for i in range(s.start, s.end)}
         vague = _t()["vague"]
         for tok in doc:
             if tok.i in taken or tok.i in blocked:
+                continue
+            if any(ch.isdigit() for ch in tok.text):
                 continue
             if (tok.like_num and tok.pos_ == "NUM") or (
                 tok.lower_ in vague
@@ -198,11 +294,11 @@ class QuantitiesComponent:
                 return Span(doc, span.start - n, span.end, label=span.label_)
         return span
 
-    def _make(self, doc: Doc, span: Span, n: int) -> QuantityDict | None:
+    def _make(self, doc: Doc, span: Span, n: int, reading: Reading | None) -> QuantityDict | None:
         text = span.text
         if _PHONE.fullmatch(text):
             return None
-        reading = read_quantity(text)
+        reading = reading or read_quantity(text)
         if reading is None:
             return None
         num = next(
@@ -222,6 +318,8 @@ class QuantitiesComponent:
         counted = noun_phrase(head, span) if head is not None else None
         if reading.unit == "percent":
             counted = None
+        # "added ten users" counts users; "added 15 sen" measures a rise
+        change = _direction(doc, span, num) if counted is None or reading.unit else None
         return QuantityDict(
             id=f"q{n}",
             start=span.start_char,
@@ -233,6 +331,7 @@ class QuantitiesComponent:
             approximate=reading.approximate,
             unit=reading.unit,
             counted=counted,
+            change=change,
             head_i=head.i if head is not None else num.i,
         )
 

@@ -29,6 +29,7 @@ class QuantityDict(TypedDict):
     approximate: bool
     unit: str | None
     counted: str | None
+    change: str | None  # "up" / "down": the number measures a rise or a fall
     head_i: int  # token index of the counted noun (or of the number), for argument linking
 
 
