@@ -77,3 +77,16 @@ def test_scheduled_and_reported_future_weekdays_look_ahead(extractor, sentence, 
     # published on Wednesday 2020-04-08
     res = extractor.process(sentence, published="2020-04-08")
     assert value in {t.value for t in res.times}
+
+
+def test_common_nouns_name_actors_and_product_names_do_not(extractor):
+    res = extractor.process(
+        "The company said Apple CEO Tim Cook would unveil the new iPod at the Macworld "
+        "Conference, and users lined up outside stores. Officials said 300 people attended.",
+        published="2020-04-02",
+    )
+    actors = {a.text: a for a in res.actors}
+    assert actors["company"].kind == "company"
+    assert actors["users"].kind == "civilians"
+    assert "iPod" not in actors and "Macworld Conference" not in actors
+    assert "300 people" not in actors and "people" not in actors  # a quantity, not an actor

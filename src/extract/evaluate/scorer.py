@@ -167,6 +167,8 @@ def _compare(
             return True
         ok = bool(g.country_code == p.country_code)
         check("country_code", ok)
+        if p.country_code is not None:
+            check("country_code_resolved", ok)  # among the places we resolved
         return ok
     ok_name = bool(g.canonical.lower() == p.canonical.lower())
     check("canonical", ok_name)

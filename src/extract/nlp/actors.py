@@ -5,6 +5,7 @@ group ("the insurgents")."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -46,6 +47,21 @@ def _capitals() -> dict[str, str]:
     }
 
 
+def _not_an_actor(span: Span) -> bool:
+    """An ORG entity that names a product, an event or a code: "iPod", "Macworld
+    Conference", "USD"."""
+    text = span.text
+    if re.match(r"[a-z]+[A-Z]", text):
+        return True  # "iPod", "iPhone": camel-case product names
+    if (
+        text.isupper()
+        and len(text) <= 4
+        and text.lower() in load_table("numbers")["currency_prefixes"]
+    ):
+        return True
+    return span[-1].lower_ in _a()["not_actor_words"]
+
+
 def _strip_the(span: Span) -> Span:
     if len(span) > 1 and span[0].lower_ in ("the", "a", "an"):
         return span[1:]
@@ -82,6 +98,7 @@ class ActorsComponent:
         self._noun_phrases(doc, add)
         self._entities(doc, add)
         self._descriptors(doc, add, found)
+        self._nominals(doc, add)
         found.sort(key=lambda f: f[0].start)
         doc._.actors = [
             ActorDict(
@@ -162,6 +179,8 @@ class ActorsComponent:
                 continue  # a town the NER model mislabelled; the places stage took it
             span = _strip_the(ent)
             low = span.text.lower()
+            if ent.label_ == "ORG" and _not_an_actor(span):
+                continue
             if ent.label_ in ("ORG", "NORP"):
                 named = _aliases().get(low) or _aliases().get(low.removesuffix("'s"))
                 if named:
@@ -192,6 +211,35 @@ class ActorsComponent:
                 add(span, f"{self._country_name(code)} government", "government", code)
             elif ent.label_ == "PERSON":
                 add(span, span.text, "person", *self._affiliation(doc, ent))
+
+    def _nominals(self, doc: Doc, add: Any) -> None:
+        """Actors named by a common noun: "the company", "users", "Apple CEO", "the
+        spokesman" (the names and state actors are taken first)."""
+        generic: dict[str, str] = _a()["generic_nouns"]
+        persons = set(_a()["person_nouns"])
+        for tok in doc:
+            low = tok.lower_
+            if (
+                tok.pos_ != "NOUN"
+                or tok.dep_ == "compound"
+                or (low not in generic and low not in persons)
+            ):
+                continue
+            if any(c.dep_ == "nummod" for c in tok.lefts):
+                continue  # "30,000 people": a quantity and what it counts
+            left = [c for c in tok.lefts if c.dep_ in ("compound", "amod", "nmod")]
+            start = min((c.i for c in left), default=tok.i)
+            span = doc[start : tok.i + 1]
+            if any(
+                t.ent_type_ == "PERSON" for t in doc[max(0, tok.i - 1) : tok.i + 3] if t.i != tok.i
+            ):
+                continue  # "spokesman Zabihullah Mujahid": the name makes the mention
+            if low in generic:
+                add(span, span.text, generic[low], None)
+                continue
+            org = next((c.text for c in left if c.pos_ == "PROPN"), None)
+            if org is not None:
+                add(span, span.text, "person", None, org)
 
     @staticmethod
     def _capital_of(name: str) -> str | None:
