@@ -47,3 +47,19 @@ def test_number_is_read_with_its_currency_scale_and_unit(text, expected):
 )
 def test_names_clock_times_ordinals_and_scores_are_not_numbers(text):
     assert _read(text) == []
+
+
+def test_a_year_like_number_with_a_unit_is_a_quantity_not_a_year(extractor):
+    res = extractor.process(
+        "The 1520 sq m clinic opened; shares fell 68 p to 1112 p.", published="2020-01-01"
+    )
+    assert {(q.value, q.unit) for q in res.quantities} >= {(1520.0, "sq m"), (1112.0, "p")}
+    assert not res.times
+
+
+def test_a_number_in_words_keeps_its_unit_of_measure(extractor):
+    res = extractor.process(
+        "The debris field stretched for some seven miles.", published="2020-01-01"
+    )
+    (q,) = res.quantities
+    assert (q.value, q.unit, q.approximate) == (7.0, "miles", True)

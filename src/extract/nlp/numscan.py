@@ -44,6 +44,13 @@ _CURRENCY_ADJ = (
 )
 
 
+_CHANGE_FORMS = {
+    "rose", "risen", "rise", "rises", "fell", "fallen", "fall", "falls", "grew", "sank", "slid",
+    "lost", "up", "down", "gained", "climbed", "jumped", "dropped", "declined", "increased",
+    "decreased", "slipped", "plunged", "surged", "soared", "added", "eased", "dipped", "by",
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class NumberHit:
     """One number found in text.
@@ -129,6 +136,8 @@ def _in_name(text: str, a: int) -> bool:
     """Digits after a hyphen that joins them to a word: "TA-125", "COVID -19"."""
     if a < 2 or text[a - 1] not in "-\u2212":
         return False
+    if text[max(0, a - 4) : a - 1].lower() == "sub":
+        return False  # "sub-7 nanometer"
     before = text[a - 2]
     return before.isalpha() or (before == " " and a > 2 and text[a - 3].isupper())
 
@@ -217,7 +226,11 @@ def _ranges(text: str, hits: list[NumberHit]) -> list[NumberHit]:
             if between in ("-", "\u2013") and nxt.value <= h.value and h.unit is None:
                 i += 2  # "2-0", "89-89": a score, not a quantity
                 continue
-            from_ = before.endswith("from ")
+            last_word = text[max(0, h.start - 12) : h.start].split()[-1:]
+            # "fell 68 p to 1112 p": a change and the level reached, not a range
+            from_ = before.endswith("from ") or (
+                bool(last_word) and last_word[0].lower() in _CHANGE_FORMS and "to" in between
+            )
             same_unit = h.unit is None or nxt.unit is None or h.unit == nxt.unit
             # "1 to 2 thousand": the scale written on the upper end is shared
             lo = h.value * nxt.scale if h.scale == 1.0 else h.value

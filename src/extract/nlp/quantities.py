@@ -64,6 +64,14 @@ def read_quantity(text: str) -> Reading | None:
                 break
     body = body.strip().strip("()")
     num = parse_number(body)
+    if num is None and unit is None:
+        # a number in words with a unit of measure: "three feet", "some seven miles"
+        for u in sorted(t["measure_units"], key=len, reverse=True):
+            if body.endswith(" " + u) and len(u) > 1:
+                num = parse_number(body[: -len(u)].strip())
+                if num is not None:
+                    unit = u
+                    break
     lower = upper = None
     approximate = bool(info.get("approximate", False))
     if num is None:

@@ -111,9 +111,18 @@ def _is_set_adjective(span: Span) -> bool:
 
 
 def _is_bare_number(span: Span) -> bool:
-    """NER sometimes calls an age or a count a DATE ("aged 44"): digits that are no year."""
+    """NER sometimes calls an age or a count a DATE ("aged 44"): digits that are no year,
+    or a year-like number with a unit after it ("1520 sq m", "at 1112 p")."""
     t = span.text.strip()
-    return t.isdigit() and not (len(t) == 4 and 1000 <= int(t) <= 2200)
+    if not t.isdigit():
+        return False
+    if not (len(t) == 4 and 1000 <= int(t) <= 2200):
+        return True
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    units = load_table("numbers")["measure_units"]
+    return nxt is not None and (
+        nxt.text.rstrip(".") in units or nxt.lower_ in ("sq", "square", "per", "percent")
+    )
 
 
 class TimesComponent:
