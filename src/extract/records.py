@@ -216,6 +216,16 @@ class ActorMention(Span):
     )
 
 
+# the four mention lists of an ArticleResult: their record class and id prefix ("t1", "q2")
+MENTION_MODELS: dict[str, type[Span]] = {
+    "times": TimeMention,
+    "quantities": QuantityMention,
+    "places": PlaceMention,
+    "actors": ActorMention,
+}
+MENTION_PREFIXES = {"times": "t", "quantities": "q", "places": "p", "actors": "a"}
+
+
 class Argument(_Record):
     """One event argument: a role pointing at a mention by id."""
 

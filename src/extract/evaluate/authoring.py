@@ -18,25 +18,16 @@ from typing import Any
 
 from extract.errors import InputError
 from extract.records import (
-    ActorMention,
+    MENTION_MODELS,
+    MENTION_PREFIXES,
     Argument,
     Article,
     ArticleResult,
     Event,
-    PlaceMention,
     PublishedSource,
-    QuantityMention,
     Span,
-    TimeMention,
 )
 
-KINDS = {"times": "t", "quantities": "q", "places": "p", "actors": "a"}
-_MODELS: dict[str, Any] = {
-    "times": TimeMention,
-    "quantities": QuantityMention,
-    "places": PlaceMention,
-    "actors": ActorMention,
-}
 _SENT_END = re.compile(r"[.!?][\"'\u201d\u2019]?(\s+)(?=[\"'\u201c\u2018A-Z0-9(])|(\n\s*\n)")
 
 
@@ -80,9 +71,9 @@ def compile_article(doc: dict[str, Any], where: str = "<article>") -> ArticleRes
         published=published,
         published_source=PublishedSource.given if published else PublishedSource.unknown,
     )
-    mentions: dict[str, list[Any]] = {k: [] for k in KINDS}
+    mentions: dict[str, list[Any]] = {k: [] for k in MENTION_PREFIXES}
     index: dict[str, str] = {}
-    for kind, prefix in KINDS.items():
+    for kind, prefix in MENTION_PREFIXES.items():
         for n, item in enumerate(doc.get(kind, []), start=1):
             fields = {k: v for k, v in item.items() if k not in ("nth",)}
             nth = int(item.get("nth", 1))
@@ -95,7 +86,7 @@ def compile_article(doc: dict[str, Any], where: str = "<article>") -> ArticleRes
                 fields.setdefault("name", item["text"])
             if kind == "actors":
                 fields.setdefault("name", item["text"])
-            mention = _MODELS[kind].model_validate(
+            mention = MENTION_MODELS[kind].model_validate(
                 {**fields, "id": mid, "start": start, "end": start + len(item["text"])}
             )
             mentions[kind].append(mention)

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from extract.evaluate.authoring import compile_article
-from extract.records import ArticleResult
+from extract.records import MENTION_MODELS, ArticleResult
 
-MENTION_KINDS = ("times", "quantities", "places", "actors")
+MENTION_KINDS = tuple(MENTION_MODELS)
 ALL_SCOPE = frozenset({*MENTION_KINDS, "events"})
 
 

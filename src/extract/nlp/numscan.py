@@ -42,13 +42,7 @@ _SCALES = {
 _CURRENCY_ADJ = (
     r"(?:(?:australian|canadian|us|u\.s\.|hong kong|new zealand|singapore|taiwan|mexican) )?"
 )
-
-
-_CHANGE_FORMS = {
-    "rose", "risen", "rise", "rises", "fell", "fallen", "fall", "falls", "grew", "sank", "slid",
-    "lost", "up", "down", "gained", "climbed", "jumped", "dropped", "declined", "increased",
-    "decreased", "slipped", "plunged", "surged", "soared", "added", "eased", "dipped", "by",
-}  # fmt: skip
+_SIGN = re.compile(r"(?:\bminus[- ]?|(?:(?<=\s)|(?<=^)|(?<=[($€£¥]))[-\u2212])$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -93,6 +87,7 @@ def _tables() -> dict[str, Any]:
         "cur_symbol_rx": re.compile(r"\s?([€£¥])"),
         "currencies": t["currencies"],
         "currency_adjectives": t["currency_adjectives"],
+        "change_forms": frozenset(t["change_forms"]),
     }
 
 
@@ -112,18 +107,12 @@ def _currency_before(text: str, pos: int) -> tuple[int, str] | None:
     if written.lower() == "y=" and written[0] != "Y":
         return None
     code = t["prefix"].get(" ".join(written.lower().split()))
-    if code is None:
-        code = t["prefix"].get(written.lower().replace(" ", ""))
     return (start, code) if code else None
 
 
 def _sign_before(text: str, pos: int) -> int | None:
     """Where a minus sign before ``pos`` starts ("minus-5", "minus 387", " -5"), or None."""
-    m = re.search(
-        r"(?:\bminus[- ]?|(?:(?<=\s)|(?<=^)|(?<=[($€£¥]))[-\u2212])$",
-        text[max(0, pos - 7) : pos],
-        re.IGNORECASE,
-    )
+    m = _SIGN.search(text[max(0, pos - 7) : pos])
     if m is None:
         return None
     start = pos - (min(7, pos) - m.start())
@@ -229,7 +218,9 @@ def _ranges(text: str, hits: list[NumberHit]) -> list[NumberHit]:
             last_word = text[max(0, h.start - 12) : h.start].split()[-1:]
             # "fell 68 p to 1112 p": a change and the level reached, not a range
             from_ = before.endswith("from ") or (
-                bool(last_word) and last_word[0].lower() in _CHANGE_FORMS and "to" in between
+                bool(last_word)
+                and last_word[0].lower() in _tables()["change_forms"]
+                and "to" in between
             )
             same_unit = h.unit is None or nxt.unit is None or h.unit == nxt.unit
             # "1 to 2 thousand": the scale written on the upper end is shared

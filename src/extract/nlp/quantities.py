@@ -40,6 +40,11 @@ def _t() -> dict[str, Any]:
     return load_table("numbers")  # type: ignore[no-any-return]
 
 
+@lru_cache(maxsize=1)
+def _units_longest_first() -> tuple[str, ...]:
+    return tuple(sorted(_t()["measure_units"], key=len, reverse=True))
+
+
 def read_quantity(text: str) -> Reading | None:
     """Read value, bounds and unit from a quantity's text ("at least 20", "$25 million",
     "20 to 30", "dozens", "40 percent"). None when there is no number."""
@@ -66,7 +71,7 @@ def read_quantity(text: str) -> Reading | None:
     num = parse_number(body)
     if num is None and unit is None:
         # a number in words with a unit of measure: "three feet", "some seven miles"
-        for u in sorted(t["measure_units"], key=len, reverse=True):
+        for u in _units_longest_first():
             if body.endswith(" " + u) and len(u) > 1:
                 num = parse_number(body[: -len(u)].strip())
                 if num is not None:
@@ -176,13 +181,12 @@ class QuantitiesComponent:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        blocked = self._blocked(doc)
-        found: list[tuple[Span, Reading | None]] = []
+        times = self._time_tokens(doc)
         # digits are read from the text, and only our own time mentions block them:
         # the small model's NER calls "2483805" a DATE and "5pc" an ORDINAL
-        found.extend(self._scanned(doc, self._time_tokens(doc)))
+        found: list[tuple[Span, Reading | None]] = list(self._scanned(doc, times))
         taken = {i for s, _ in found for i in range(s.start, s.end)}
-        for span in self._candidates(doc, blocked | taken):
+        for span in self._candidates(doc, self._ner_dates(doc) | times | taken):
             found.append((span, None))
         out: list[QuantityDict] = []
         for span, read in sorted(found, key=lambda x: x[0].start):
@@ -228,16 +232,9 @@ class QuantitiesComponent:
         if prev is not None and not prev.is_sent_start:
             if prev.lower_ in _t()["identifier_nouns"]:
                 return True
-            if (
-                prev.pos_ == "PROPN"
-                and (prev.is_title or not prev.is_lower)
-                and prev.ent_type_
-                not in (
-                    "NORP",
-                    "GPE",
-                )
-            ):
-                return True
+            named = prev.is_title or not prev.is_lower
+            if prev.pos_ == "PROPN" and named and prev.ent_type_ not in ("NORP", "GPE"):
+                return True  # "iPhone 11", "S&P 500"; not "Afghan 20"
         streets = _t()["street_words"]
         after = doc[span.end : span.end + 4]
         titled = [t for t in after if t.is_title or t.is_punct]
@@ -253,15 +250,15 @@ class QuantitiesComponent:
                 out.update(range(sp.start, sp.end))
         return out
 
-    def _blocked(self, doc: Doc) -> set[int]:
-        """Tokens that belong to dates, times and ordinals."""
-        blocked = {
+    @staticmethod
+    def _ner_dates(doc: Doc) -> set[int]:
+        """Tokens NER calls dates, times and ordinals (they block numbers in words)."""
+        return {
             i
             for e in doc.ents
             if e.label_ in ("DATE", "TIME", "ORDINAL")
             for i in range(e.start, e.end)
         }
-        return blocked | self._time_tokens(doc)
 
     def _candidates(self, doc: Doc, blocked: set[int]) -> list[Span]:
         """Numbers written in words ("seven", "two dozen", "hundreds")."""

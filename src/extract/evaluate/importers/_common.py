@@ -12,26 +12,16 @@ from typing import Any, get_args
 
 from extract.errors import InputError
 from extract.records import (
-    ActorMention,
+    MENTION_MODELS,
+    MENTION_PREFIXES,
     Argument,
     Article,
     ArticleResult,
     Event,
-    PlaceMention,
-    QuantityMention,
     Span,
-    TimeMention,
     TimexMod,
     TimexType,
 )
-
-PREFIXES = {"times": "t", "quantities": "q", "places": "p", "actors": "a"}
-_MODELS: dict[str, Any] = {
-    "times": TimeMention,
-    "quantities": QuantityMention,
-    "places": PlaceMention,
-    "actors": ActorMention,
-}
 
 # Penn-Treebank-style tokens written without a space before / after them when text is
 # rebuilt from tokens ("Kenya 's" -> "Kenya's", "$ 25" -> "$25").
@@ -164,7 +154,7 @@ class Mentions:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._items: dict[str, list[dict[str, Any]]] = {k: [] for k in PREFIXES}
+        self._items: dict[str, list[dict[str, Any]]] = {k: [] for k in MENTION_PREFIXES}
         self._seen: dict[tuple[str, int, int], int] = {}
 
     def add(self, group: str, start: int, end: int, /, **fields: Any) -> Handle:
@@ -193,13 +183,15 @@ class Mentions:
         """Validated records: mentions t1.., q1.., p1.., a1.. and events e1.. in text order."""
         lists: dict[str, list[Any]] = {}
         ids: dict[Handle, str] = {}
-        for kind, prefix in PREFIXES.items():
+        for kind, prefix in MENTION_PREFIXES.items():
             items = self._items[kind]
             order = sorted(range(len(items)), key=lambda i: (items[i]["start"], items[i]["end"]))
             lists[kind] = []
             for n, i in enumerate(order, start=1):
                 ids[(kind, i)] = f"{prefix}{n}"
-                lists[kind].append(_MODELS[kind].model_validate({**items[i], "id": f"{prefix}{n}"}))
+                lists[kind].append(
+                    MENTION_MODELS[kind].model_validate({**items[i], "id": f"{prefix}{n}"})
+                )
         out: list[Event] = []
         for n, ev in enumerate(sorted(events, key=lambda e: e.trigger), start=1):
             args: list[Argument] = []
