@@ -198,7 +198,7 @@ def _change(q: QuantityMention) -> str:
     return "="
 
 
-_UNIT_ALIASES = {"y": "JPY", "%": "percent", "pc": "percent", "per cent": "percent"}
+_UNIT_ALIASES = {"y": "JPY", "pc": "percent"}  # NewsQuant's "Y" (Reuters yen), "5pc"
 
 
 def _unit_keys(unit: str | None) -> set[str]:
@@ -216,16 +216,10 @@ def _unit_keys(unit: str | None) -> set[str]:
         if part in tables["percent_words"] or part == "percentage":
             keys.add("percent")
         words = part.split()
-        if (
-            len(words) == 2
-            and words[0] in tables["currency_adjectives"]
-            and words[1]
-            in (
-                "dollar",
-                "dollars",
-            )
-        ):
-            keys.add(str(tables["currency_adjectives"][words[0]]))
+        if len(words) == 2 and words[1] in ("dollar", "dollars"):
+            code = tables["currency_adjectives"].get(words[0])  # "australian dollar"
+            if code:
+                keys.add(str(code))
     return keys
 
 
@@ -273,7 +267,7 @@ def duration_quantities(result: ArticleResult) -> list[QuantityMention]:
     out: list[QuantityMention] = []
     for t in result.times:
         m = _DURATION.fullmatch(t.value or "")
-        if t.type != "DURATION" or m is None or not re.search(r"\d|[a-z]{3,}", t.text.lower()):
+        if t.type != "DURATION" or m is None:
             continue
         if re.match(r"(?:an?|the|several|few|some)\b", t.text.lower()):
             continue  # "a year", "several years": no number written
