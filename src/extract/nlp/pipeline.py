@@ -52,7 +52,7 @@ def build_nlp(settings: Settings | None = None) -> Language:
         nlp.add_pipe("newsevents_paragraphs", before=before)
     else:
         nlp.add_pipe("newsevents_paragraphs")
-    cache = {"cache_dir": settings.cache_dir}
+    cache: dict[str, object] = {"cache_dir": settings.cache_dir}
     unknown = set(settings.disable) - {n.removeprefix("newsevents_") for n in OUR_COMPONENTS}
     if unknown:
         raise ConfigError(f"cannot disable unknown component(s): {', '.join(sorted(unknown))}")
@@ -60,5 +60,7 @@ def build_nlp(settings: Settings | None = None) -> Language:
         if name.removeprefix("newsevents_") in settings.disable:
             continue
         config = cache if name in ("newsevents_places", "newsevents_actors") else {}
+        if name == "newsevents_events":
+            config = {"typer": settings.event_typer, "model_dir": settings.typer_model_dir}
         nlp.add_pipe(name, name=name.removeprefix("newsevents_"), config=config)
     return nlp

