@@ -9,6 +9,7 @@ when the archive allows it; a truncated archive ends with one ``truncated`` erro
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,21 @@ def _article(record: Any, body: bytes, name: str, options: ReadOptions) -> Artic
     return article
 
 
+def _starts_like_warc(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            head = f.read(2)
+            f.seek(0)
+            if head == b"\x1f\x8b":
+                with gzip.open(f) as g:
+                    return g.read(5) == b"WARC/"
+            return f.read(5) == b"WARC/"
+    except (FileNotFoundError, PermissionError, IsADirectoryError):
+        return True  # the reader reports why it cannot open the file
+    except (OSError, EOFError):  # a broken gzip header
+        return False
+
+
 def read_warc_file(path: Path, options: ReadOptions) -> Iterator[Result]:
     """Articles from the HTML response records of a WARC or WARC.gz file, each named
     ``path#<record offset>``."""
@@ -65,6 +81,9 @@ def read_warc_file(path: Path, options: ReadOptions) -> Iterator[Result]:
 
     limit = options.settings.fetch_max_bytes
     base = str(path)
+    if not _starts_like_warc(path):
+        yield base, InputError("not a WARC file (no 'WARC/' record header)", source=base)
+        return
     try:
         stream = path.open("rb")
     except OSError as exc:
