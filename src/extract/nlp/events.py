@@ -26,6 +26,7 @@ register_extensions()
 _SUBJ = ("nsubj", "csubj")
 _OBJ = ("dobj", "nsubjpass", "attr", "oprd")
 _CALENDAR = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
+_HANDING = ("advcl", "conj", "xcomp")
 _CLAUSAL_TARGET = ("DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "COERCE", "SANCTION")
 _NEW_CLAUSE = ("advcl", "relcl", "ccomp", "parataxis")
 _CLIMB = (
@@ -270,7 +271,9 @@ class EventsComponent:
         self._actor_args(doc, c, toks, clause, add)
         self._quantity_args(doc, c, toks, clause, sent, add)
         places = [p for p in doc._.places or [] if sent.start_char <= p["start"] < sent.end_char]
-        inside = [p for p in places if _tok_at(doc, p["start"]) in clause]
+        inside = [
+            p for p in places if _tok_at(doc, p["start"]) in clause and not _only_a_landmark(doc, p)
+        ]
         for p in inside:
             add("place", p["id"], p["text"])
         date_value = deadline = None
@@ -333,7 +336,39 @@ class EventsComponent:
                     for a in actors:
                         if a["start"] <= child.idx < a["end"]:
                             return a  # type: ignore[no-any-return]
+            # "Hundreds of farmers", "Commanders of the MNJTF", "delegations from the GNA"
+            for child in tok.children:
+                if child.dep_ == "prep" and child.lower_ in ("of", "from"):
+                    for g in child.children:
+                        if g.dep_ == "pobj":
+                            for a in actors:
+                                if a["start"] <= g.idx < a["end"]:
+                                    return a  # type: ignore[no-any-return]
             return None
+
+        def own(tok: Token) -> bool:
+            return any(a["start"] <= tok.idx < a["end"] for a in actors)
+
+        def subjects(tok: Token) -> list[Token]:
+            subj = _subject(tok)
+            if subj is None:
+                return []
+            if subj.pos_ == "PRON":  # "MMG said ... that it ... accused": the speaker
+                for anc in subj.head.ancestors:
+                    named = next((c for c in anc.children if c.dep_ in _SUBJ), None)
+                    if named is not None and named.pos_ != "PRON":
+                        subj = named
+                        break
+            if not own(subj):
+                for child in subj.children:
+                    if child.dep_ == "appos" and own(child):  # "His lawyer, Carlos Pineda,"
+                        return [child, *child.conjuncts]
+                    if child.dep_ == "prep" and child.lower_ in ("of", "from"):
+                        # "The presidents of Turkey, Russia and Iran"
+                        objs = [g for g in child.children if g.dep_ == "pobj" and own(g)]
+                        if objs:
+                            return [objs[0], *objs[0].conjuncts]
+            return [subj, *subj.conjuncts]
 
         src_role = "source"
         obj_role = (
@@ -342,22 +377,40 @@ class EventsComponent:
             else "target"
         )
         clausal = c.type in _CLAUSAL_TARGET
+        forces_moved = c.type == "MOBILIZE" or c.subtype == "withdraw-troops"
         for tok in toks:
-            subj = _subject(tok)
-            for s in (subj, *subj.conjuncts) if subj is not None else ():
+            for s in subjects(tok):
                 if (a := actor_at(s)) is not None:  # "Azerbaijan and Armenia ... talks"
                     add(src_role, a["id"], a["text"])
             for child in tok.children if clausal else ():
                 # "demanded that the government free ...", "threatened to attack Rwandan forces"
-                deps = _SUBJ if child.dep_ == "ccomp" else _OBJ if child.dep_ == "xcomp" else ()
+                # "warned that it would treat any Israeli troops as ...": a threat's target is
+                # the object of what is threatened, a demand's the one who is to act
+                deps = (
+                    (_OBJ if c.type == "THREATEN" else _SUBJ)
+                    if child.dep_ == "ccomp"
+                    else _OBJ
+                    if child.dep_ == "xcomp"
+                    else ()
+                )
                 for g in child.children:
                     if g.dep_ in deps:
                         for cand in (g, *g.conjuncts):
                             if (a := actor_at(cand)) is not None:
                                 add(obj_role, a["id"], a["text"])
+            if c.type in ("RETREAT", "AID", "AGREE") and c.subtype != "withdraw-troops":
+                # "freed 412 soldiers, handing them to the ICRC", "pledged to send ... to X"
+                for v in (tok, *(x for x in tok.children if x.dep_ in _HANDING)):
+                    for p in v.children:
+                        if p.dep_ in ("prep", "dative") and p.lower_ == "to":
+                            for g in p.children:
+                                if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                                    add("recipient", a["id"], a["text"])
             for child in tok.children:
                 if child.dep_ in ("compound", "poss") and (a := actor_at(child)) is not None:
                     add(src_role if c.type == "ASSAULT" else obj_role, a["id"], a["text"])
+                if forces_moved and child.dep_ in _OBJ:
+                    continue  # "deployed 1,000 soldiers": the troops are moved, not targeted
                 if child.dep_ in _OBJ or (
                     child.dep_ == "prep"
                     and child.lower_ in ("of", "with", "between", "on", "against")
@@ -379,6 +432,10 @@ class EventsComponent:
                                         for g in p.children:
                                             if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
                                                 add(obj_role, a["id"], a["text"])
+                if child.dep_ == "prep" and child.lower_ == "by" and tok.pos_ == "NOUN":
+                    for g in child.children:  # "a three-year investigation by the Hawks"
+                        if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                            add(src_role, a["id"], a["text"])
                 if child.dep_ == "agent":
                     for g in child.children:
                         if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
@@ -424,6 +481,31 @@ class EventsComponent:
         )
 
 
+@lru_cache(maxsize=1)
+def _directions() -> frozenset[str]:
+    return frozenset(load_table("geo_words")["directions"])
+
+
+def _only_a_landmark(doc: Doc, place: dict[str, Any]) -> bool:
+    """A place that only locates another: the anchor of "90 km southwest of Maiduguri",
+    the country of "Peru's southern Apurimac region", "Iran-backed", or a word of an
+    actor's name ("UN Interim Force in Lebanon")."""
+    first = _tok_at(doc, place["start"])
+    last = _tok_at(doc, max(place["start"], place["end"] - 1))
+    before = doc[max(0, first.i - 2) : first.i]
+    if len(before) == 2 and before[1].lower_ == "of" and before[0].lower_ in _directions():
+        return True
+    after = doc[last.i + 1] if last.i + 1 < len(doc) else None
+    if after is not None and (after.tag_ == "POS" or after.text == "-"):
+        return True  # "Peru's southern Apurimac region", "Iran-backed militia"
+    return any(
+        a["start"] <= place["start"]
+        and place["end"] <= a["end"]
+        and a["end"] - a["start"] > len(place["text"])
+        for a in doc._.actors or []
+    )
+
+
 def _linked(a: Token, b: Token) -> bool:
     """Triggers at most three arcs apart in the parse, not across a new clause."""
     return _distance(a, b) <= 3
@@ -451,12 +533,15 @@ def _distance(a: Token, b: Token) -> int:
 def _subject(tok: Token) -> Token | None:
     """The subject of a trigger, climbing through "began the process of releasing"."""
     t = tok
-    for _ in range(4):
-        subj = next((c for c in t.children if c.dep_ in _SUBJ), None)
+    raised = False  # "are expected to hold talks": the passive's subject is the talks'
+    for _ in range(5):
+        deps = (*_SUBJ, "nsubjpass") if raised else _SUBJ
+        subj = next((c for c in t.children if c.dep_ in deps), None)
         if subj is not None:
             return subj
-        if t.dep_ not in _CLIMB or t.head.i == t.i:
+        if t.dep_ not in (*_CLIMB, "acomp") or t.head.i == t.i:
             return None
+        raised = t.dep_ in ("xcomp", "acomp")
         t = t.head
     return None
 

@@ -8,6 +8,7 @@ from spacy.tokens import Doc
 
 from extract.config import Settings
 from extract.errors import ConfigError, ModelError
+from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import register_extensions
 
 OUR_COMPONENTS = (
@@ -22,11 +23,17 @@ OUR_COMPONENTS = (
 @Language.component("newsevents_paragraphs")
 def paragraphs(doc: Doc) -> Doc:
     """Start a sentence after every line break, so a headline or a "Read more:" line never
-    merges into the next sentence. The parser respects these preset boundaries."""
+    merges into the next sentence, and after a wire dateline. The parser respects these
+    preset boundaries."""
     for tok in doc[1:]:
         prev = doc[tok.i - 1]
         if "\n" in prev.whitespace_ or (prev.is_space and "\n" in prev.text):
             tok.is_sent_start = True
+    end = dateline_end(doc.text)
+    if end:  # "MINSK, June 29, 2021 (Newswire) —": the city is not the story's subject
+        first = next((t for t in doc if t.idx >= end and not t.is_space), None)
+        if first is not None and first.i > 0:
+            first.is_sent_start = True
     return doc
 
 
