@@ -21,6 +21,9 @@ from extract.tables import load_table
 
 register_extensions()
 
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,7}(?:-[A-Z0-9]{1,4})?")
+_NAME_JOINERS = frozenset({"of", "the", "for", "and", "in", "on", "'s", "-", "al"})
+
 
 @lru_cache(maxsize=1)
 def _a() -> dict[str, Any]:
@@ -46,6 +49,21 @@ def _capitals() -> dict[str, str]:
         for code, info in countries.items()
         if isinstance(info, dict) and info.get("capital")
     }
+
+
+_HEDGES = frozenset({"suspected", "alleged", "so-called", "purported"})
+_PARTICIPLES = frozenset({"led", "backed", "based", "linked", "allied", "aligned", "funded"})
+
+
+def _trim_modifiers(doc: Doc, start: int, head: int) -> int:
+    """Drop hedges and hyphenated participles from the left of a group noun phrase:
+    "Suspected jihadists" -> "jihadists", "U.S.-led coalition" -> "coalition"."""
+    for k in range(head - 1, start - 1, -1):
+        if doc[k].lower_ in _PARTICIPLES and k > 0 and doc[k - 1].text == "-":
+            return k + 1
+    while start < head and doc[start].lower_ in _HEDGES:
+        start += 1
+    return start
 
 
 def _not_an_actor(span: Span) -> bool:
@@ -100,6 +118,7 @@ class ActorsComponent:
 
         self._noun_phrases(doc, add)
         self._entities(doc, add)
+        self._acronyms(doc, add)
         self._descriptors(doc, add, found)
         self._nominals(doc, add)
         found.sort(key=lambda f: f[0].start)
@@ -155,6 +174,7 @@ class ActorsComponent:
                 doc[start].like_num or doc[start].pos_ in ("DET", "NUM", "ADV", "PUNCT")
             ):
                 start += 1
+            start = _trim_modifiers(doc, start, tok.i)
             span = doc[start : tok.i + 1]
             named = _aliases().get(_strip_the(span).text.lower())
             if named:
@@ -221,6 +241,51 @@ class ActorsComponent:
             elif ent.label_ == "PERSON":
                 add(span, span.text, "person", *self._affiliation(doc, ent))
 
+    def _acronyms(self, doc: Doc, add: Any) -> None:
+        """Organisations the NER model does not know: a name with its acronym in brackets
+        ("Islamic State West Africa Province (ISWAP)") and every use of that acronym, and
+        an unknown all-capital name acting in a clause ("TPLF freed ...")."""
+        stop = set(_a()["acronym_stoplist"])
+        org_words = set(_a()["org_words"])
+        places = [(p["start"], p["end"]) for p in doc._.places or []]
+        names: dict[str, str] = {}
+        for tok in doc[1:-1]:
+            if not (
+                _ACRONYM.fullmatch(tok.text)
+                and doc[tok.i - 1].text == "("
+                and doc[tok.i + 1].text == ")"
+            ):
+                continue
+            j = tok.i - 1
+            while (
+                j > 0
+                and tok.i - 1 - j < 8
+                and (
+                    doc[j - 1].is_title or doc[j - 1].lower_ in _NAME_JOINERS or doc[j - 1].is_upper
+                )
+            ):
+                j -= 1
+            while j < tok.i - 1 and (doc[j].lower_ in _NAME_JOINERS or not doc[j].is_title):
+                j += 1
+            long = doc[j : tok.i - 1]
+            if (
+                len(long) >= 2
+                and long[0].text[0].upper() == tok.text[0]
+                and any(t.lower_ in org_words for t in long)
+                and not _not_an_actor(long)
+            ):
+                names[tok.text] = long.text
+                add(long, long.text, "organisation", None)
+        for tok in doc:
+            text = tok.text
+            if not _ACRONYM.fullmatch(text) or text in stop or tok.ent_type_ in ("GPE", "LOC"):
+                continue
+            if any(a <= tok.idx < b for a, b in places):
+                continue
+            acting = tok.dep_ in ("nsubj", "nsubjpass", "poss", "compound")
+            if text in names or (tok.pos_ == "PROPN" and acting):
+                add(doc[tok.i : tok.i + 1], names.get(text, text), "organisation", None)
+
     def _nominals(self, doc: Doc, add: Any) -> None:
         """Actors named by a common noun: "the company", "users", "Apple CEO", "the
         spokesman" (the names and state actors are taken first)."""
@@ -247,8 +312,12 @@ class ActorsComponent:
                 add(span, span.text, generic[low], None)
                 continue
             org = next((c.text for c in left if c.pos_ == "PROPN"), None)
-            if org is not None:
-                add(span, span.text, "person", None, org)
+            owner = next(
+                (c for c in tok.lefts if c.dep_ == "poss" and c.pos_ == "PROPN"), None
+            )  # "Serbia's president"
+            if owner is not None:
+                span = doc[owner.i : tok.i + 1]
+            add(span, span.text, "person", None, org or (owner.text if owner else None))
 
     @staticmethod
     def _capital_of(name: str) -> str | None:

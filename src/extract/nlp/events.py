@@ -26,6 +26,10 @@ register_extensions()
 _SUBJ = ("nsubj", "csubj")
 _OBJ = ("dobj", "nsubjpass", "attr", "oprd")
 _CALENDAR = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
+_MEMBERS = frozenset(
+    {"commanders", "ministers", "leaders", "presidents", "officials", "delegations", "members"}
+)  # "Commanders of the MNJTF", "Defence ministers of the AES": the group acts
+_CLAUSAL_DEADLINE = ("DEMAND", "AGREE", "THREATEN", "CONCEDE", "REJECT")
 _HANDING = ("advcl", "conj", "xcomp")
 _CLAUSAL_TARGET = ("DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "COERCE", "SANCTION")
 _NEW_CLAUSE = ("advcl", "relcl", "ccomp", "parataxis")
@@ -278,7 +282,29 @@ class EventsComponent:
             add("place", p["id"], p["text"])
         date_value = deadline = None
         times = [t for t in doc._.times or [] if sent.start_char <= t["start"] < sent.end_char]
-        inside_t = [t for t in times if _tok_at(doc, t["start"]) in clause]
+        inside_t = [
+            t
+            for t in times
+            if (
+                _tok_at(doc, t["start"]) in clause
+                or (
+                    # "demanded that X free ... by the end of the month": the deadline of
+                    # what is demanded or promised is the demand's or the promise's
+                    t["role"] == "deadline"
+                    and c.type in _CLAUSAL_DEADLINE
+                    and _tok_at(doc, t["start"]) in _embedded_clauses(toks)
+                )
+            )
+            and not _dates_something_else(doc, t, toks)
+        ]
+        if not any(t["role"] != "deadline" for t in inside_t) and any(
+            ch.lower_ == "when" for ch in c.tok.children
+        ):  # "It began in November 2020, when TPLF forces attacked ...": the clause's date
+            inside_t += [
+                t
+                for t in times
+                if t["type"] == "DATE" and t["role"] is None and t["start"] < c.tok.idx
+            ][:1]
         for t in inside_t:
             if t["role"] == "deadline":
                 add("deadline", t["id"], t["text"])
@@ -286,17 +312,10 @@ class EventsComponent:
                     deadline = deadline or t["value"]
                 elif t["type"] == "DURATION":  # "within 14 months": publication date + 14 months
                     deadline = deadline or end_of_duration(anchor, t["value"])
-            elif t["type"] in ("DATE", "TIME"):
-                add("time", t["id"], t["text"])
+            elif t["type"] in ("DATE", "TIME") and not (t["value"] or "").endswith("_REF"):
+                add("time", t["id"], t["text"])  # not "the future" (FUTURE_REF)
                 date_value = date_value or t["value"]
-        status_date = date_value
-        if status_date is None and any(ch.lower_ == "when" for ch in c.tok.children):
-            # "It began in November 2020, when TPLF forces attacked ...": the clause's date
-            status_date = next(
-                (t["value"] for t in times if t["type"] == "DATE" and t["start"] < c.tok.idx),
-                None,
-            )
-        status = event_status(c.tok, anchor, status_date)
+        status = event_status(c.tok, anchor, date_value)
         etype = c.type
         if (
             etype == "RETREAT"
@@ -359,7 +378,7 @@ class EventsComponent:
                     if named is not None and named.pos_ != "PRON":
                         subj = named
                         break
-            if not own(subj):
+            if not own(subj) or subj.lower_ in _MEMBERS:
                 for child in subj.children:
                     if child.dep_ == "appos" and own(child):  # "His lawyer, Carlos Pineda,"
                         return [child, *child.conjuncts]
@@ -457,8 +476,8 @@ class EventsComponent:
             role = base_role
             if q["unit"] in lex["money_units"]:
                 role = "money"
-            elif q["unit"] == "percent":
-                continue
+            elif q["unit"] == "percent" or q["unit"] in lex["distance_units"]:
+                continue  # "about 90 km southwest of Maiduguri" locates, it does not count
             ancestors = {a.lower_ for a in num.ancestors} | {a.lower_ for a in head.ancestors}
             if ancestors & set(lex["injury_words"]):
                 role = "injured"
@@ -506,6 +525,33 @@ def _only_a_landmark(doc: Doc, place: dict[str, Any]) -> bool:
     )
 
 
+def _embedded_clauses(toks: list[Token]) -> set[Token]:
+    """Tokens of the clauses a trigger governs: "demanded [that X free ...]", "pledged
+    $80 million, [to be spent ...]"."""
+    out: set[Token] = set()
+    for tok in toks:
+        for child in tok.children:
+            if child.dep_ in ("ccomp", "xcomp", "advcl", "acl", "relcl"):
+                out.update(child.subtree)
+            elif child.dep_ in ("dobj", "attr"):  # "pledged $80 million for X, to be spent by"
+                for g in child.children:
+                    if g.dep_ in ("acl", "relcl"):
+                        out.update(g.subtree)
+    return out
+
+
+def _dates_something_else(doc: Doc, t: dict[str, Any], toks: list[Token]) -> bool:
+    """ "before the December 30 general election": the date of another noun."""
+    tok = _tok_at(doc, t["start"])
+    last = _tok_at(doc, max(t["start"], t["end"] - 1))
+    head = last if last.head.i < last.i or last.head.i >= tok.i else tok
+    return (
+        head.dep_ in ("compound", "nmod", "amod")
+        and head.head.pos_ == "NOUN"
+        and head.head.i not in {x.i for x in toks}
+    )
+
+
 def _linked(a: Token, b: Token) -> bool:
     """Triggers at most three arcs apart in the parse, not across a new clause."""
     return _distance(a, b) <= 3
@@ -539,6 +585,8 @@ def _subject(tok: Token) -> Token | None:
         subj = next((c for c in t.children if c.dep_ in deps), None)
         if subj is not None:
             return subj
+        if any(c.dep_ == "nsubjpass" for c in t.children):
+            return None  # "a soldier was wounded by ...": the agent is the source
         if t.dep_ not in (*_CLIMB, "acomp") or t.head.i == t.i:
             return None
         raised = t.dep_ in ("xcomp", "acomp")
