@@ -218,9 +218,14 @@ class EventsComponent:
         cands = [
             _Candidate(doc[i], t, s, conf)
             for i, (t, s, conf) in sorted(typed.items())
-            if not is_appeal(doc[i])
+            if not is_appeal(doc[i]) and not _not_an_occurrence(doc[i])
         ]
-        cands = self._merge(cands)
+        content = {
+            c.tok.i
+            for c in cands
+            if _content_of(c.tok, {i for i, x in typed.items() if x[0] in _SPEECH_ACTS})
+        }
+        cands = self._merge([c for c in cands if c.tok.i not in content])
         events: list[EventDict] = []
         for c in cands:
             ev = self._build(doc, c, anchor, len(events) + 1)
@@ -317,11 +322,7 @@ class EventsComponent:
                 date_value = date_value or t["value"]
         status = event_status(c.tok, anchor, date_value)
         etype = c.type
-        if (
-            etype == "RETREAT"
-            and c.subtype == "withdraw-troops"
-            and status in ("future", "required")
-        ):
+        if etype == "RETREAT" and c.subtype == "withdraw-troops" and status == "future":
             etype = "CONCEDE"  # a promised, not yet implemented withdrawal (PLOVER)
         trigger = doc[c.tok.i : c.tok.i + 1]
         return EventDict(
@@ -523,6 +524,84 @@ def _only_a_landmark(doc: Doc, place: dict[str, Any]) -> bool:
         and a["end"] - a["start"] > len(place["text"])
         for a in doc._.actors or []
     )
+
+
+_SPEECH_ACTS = ("DEMAND", "THREATEN", "REJECT")
+_AGENTLESS = frozenset(
+    {
+        "insurgency",
+        "conflict",
+        "war",
+        "violence",
+        "fighting",
+        "crisis",
+        "it",
+        "collapse",
+        "earthquake",
+        "quake",
+        "flood",
+        "floods",
+        "cyclone",
+        "storm",
+        "disease",
+        "outbreak",
+        "mine",
+        "mines",
+        "accident",
+        "famine",
+        "drought",
+        "heat",
+        "pandemic",
+        "virus",
+    }
+)  # "The insurgency has killed more than 30,000 people": a toll, not an attack
+_SPANS_OF_TIME = frozenset(
+    {"year", "years", "month", "months", "week", "weeks", "day", "days", "decade", "decades"}
+)
+
+
+def _not_an_occurrence(tok: Token) -> bool:
+    """A trigger word that reports no event of its own: "captured soldiers" (an
+    adjective), "six weeks of fighting" (a span of time), "the conflict has killed tens
+    of thousands" (a toll without an agent)."""
+    if tok.pos_ == "VERB" and tok.dep_ == "amod":
+        return True
+    if (
+        tok.pos_ == "NOUN"
+        and tok.dep_ == "pobj"
+        and tok.head.lower_ == "of"
+        and tok.head.head.lower_ in _SPANS_OF_TIME
+    ):
+        return True
+    if tok.lemma_.lower() == "kill":
+        subj = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subj is not None and subj.lower_ in _AGENTLESS:
+            return True
+        if subj is None and tok.dep_ in (
+            "acl",
+            "relcl",
+        ):  # "a war that killed", "... killed by mines"
+            return tok.head.lower_ in _AGENTLESS or any(
+                g.lower_ in _AGENTLESS
+                for c in tok.children
+                if c.dep_ == "agent"
+                for g in c.children
+            )
+    return False
+
+
+def _content_of(tok: Token, acts: set[int]) -> bool:
+    """ "threatened to kill the hostages", "demanded that Ankara withdraw", "demanded the
+    resignation of the government": what is demanded or threatened is the act's content,
+    not an event of its own (PLOVER codes the demand or the threat)."""
+    t = tok
+    for _ in range(3):
+        if t.head.i == t.i or t.dep_ not in ("xcomp", "ccomp", "dobj", "pobj", "prep", "acl"):
+            return False
+        t = t.head
+        if t.i in acts:
+            return True
+    return False
 
 
 def _embedded_clauses(toks: list[Token]) -> set[Token]:
