@@ -207,6 +207,11 @@ class ActorsComponent:
             ):
                 continue  # a town the NER model mislabelled; the places stage took it
             span = _strip_the(ent)
+            if "(" in span.text and ")" not in span.text:  # "Authority on Development (IGAD"
+                cut = next(t.i for t in span if t.text == "(")
+                if cut <= span.start:
+                    continue
+                span = doc[span.start : cut]
             low = span.text.lower()
             if ent.label_ == "ORG" and _not_an_actor(span):
                 continue
@@ -280,6 +285,10 @@ class ActorsComponent:
             text = tok.text
             if not _ACRONYM.fullmatch(text) or text in stop or tok.ent_type_ in ("GPE", "LOC"):
                 continue
+            if (tok.i > 0 and doc[tok.i - 1].text == "-") or (
+                tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-"
+            ):
+                continue  # a piece of "SPLM-IO"
             if any(a <= tok.idx < b for a, b in places):
                 continue
             acting = tok.dep_ in ("nsubj", "nsubjpass", "poss", "compound")

@@ -418,6 +418,21 @@ class EventsComponent:
                         for cand in (g, *g.conjuncts):
                             if (a := actor_at(cand)) is not None:
                                 add(obj_role, a["id"], a["text"])
+            if tok.pos_ == "NOUN" and tok.dep_ == "dobj":  # "opened fire on residents"
+                for p in tok.head.children:
+                    if p.dep_ == "prep" and p.lower_ in ("on", "against"):
+                        for g in p.children:
+                            if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                                add(obj_role, a["id"], a["text"])
+            if (
+                tok.pos_ == "VERB"
+                and tok.dep_ in ("relcl", "acl")
+                and (tok.tag_ == "VBN" or any(x.dep_ == "auxpass" for x in tok.children))
+            ):  # "the journalist, Andrei Savchuk, who was detained", "suspects detained in"
+                head = tok.head
+                named = next((x for x in head.children if x.dep_ == "appos" and own(x)), None)
+                if (a := actor_at(named if named is not None else head)) is not None:
+                    add(obj_role, a["id"], a["text"])
             if c.type in ("RETREAT", "AID", "AGREE") and c.subtype != "withdraw-troops":
                 # "freed 412 soldiers, handing them to the ICRC", "pledged to send ... to X"
                 for v in (tok, *(x for x in tok.children if x.dep_ in _HANDING)):
@@ -442,13 +457,18 @@ class EventsComponent:
                     )
                     for o in objs:
                         for cand in (o, *[x for x in o.conjuncts]):
+                            named = next(
+                                (x for x in cand.children if x.dep_ == "appos" and own(x)), None
+                            )  # "arrested the former minister, Edgar Solórzano,"
+                            if named is not None:
+                                cand = named
                             if (a := actor_at(cand)) is not None:
                                 add(obj_role, a["id"], a["text"])
                             elif (
                                 cand.pos_ == "NOUN"
                             ):  # "demanded the withdrawal of Eritrean troops"
                                 for p in cand.children:
-                                    if p.dep_ == "prep" and p.lower_ in ("of", "against"):
+                                    if p.dep_ == "prep" and p.lower_ in ("of", "against", "on"):
                                         for g in p.children:
                                             if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
                                                 add(obj_role, a["id"], a["text"])

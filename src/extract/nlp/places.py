@@ -33,6 +33,26 @@ def _relative_rx() -> re.Pattern[str]:
     )
 
 
+_BORDERS = frozenset({"border", "frontier", "boundary"})
+_REACH_VERBS = frozenset(
+    {
+        "enter",
+        "reach",
+        "visit",
+        "capture",
+        "seize",
+        "recapture",
+        "shell",
+        "bomb",
+        "besiege",
+        "storm",
+        "evacuate",
+        "leave",
+    }
+)  # "police entered Mekelle": the object is a place
+_KNOWN_CITY = 100_000  # a city this large is a place even where its country goes unnamed
+
+
 def is_actor_use(span: Span) -> bool:
     """A country or capital used for its government: "Washington signed", "China has
     stressed", "talks between the United States and the Taliban", "U.S. troops"."""
@@ -40,7 +60,8 @@ def is_actor_use(span: Span) -> bool:
     if root.dep_ in ("nsubj", "nsubjpass", "agent"):
         return True
     if root.dep_ == "pobj" and root.head.lower_ in ("by", "with", "against"):
-        return True
+        # "the border with Georgia" is a place
+        return not (root.head.lower_ == "with" and root.head.head.lemma_.lower() in _BORDERS)
     if root.dep_ == "pobj" and root.head.lower_ == "between":
         # "talks between the United States and the Taliban", not "flights between Sanaa and Aden"
         return root.head.head.lemma_.lower() in _geo()["between_heads"]
@@ -120,8 +141,10 @@ class PlacesComponent:
         country the article is about."""
         root = ent.root
         g = _geo()
-        locative = (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"]) or (
-            root.dep_ == "compound" and root.head.lower_ in g["admin_words"]
+        locative = (
+            (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"])
+            or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
+            or (root.dep_ == "dobj" and root.head.lemma_.lower() in _REACH_VERBS)
         )
         if not locative or ent.text.lower() in g["not_places"]:
             return False
@@ -129,7 +152,10 @@ class PlacesComponent:
         return (
             entry is not None
             and entry.kind in ("city", "admin1")
-            and entry.country_code in doc_countries
+            and (
+                entry.country_code in doc_countries
+                or (entry.kind == "city" and (entry.population or 0) >= _KNOWN_CITY)
+            )
         )
 
     def _context_countries(self, spans: list[tuple[Span, str | None]]) -> list[str]:
