@@ -67,6 +67,9 @@ def _window_words(tok: Token) -> set[str]:
     doc = tok.doc
     words = {t.lower_ for t in doc[max(tok.sent.start, tok.i - 4) : min(tok.sent.end, tok.i + 5)]}
     words |= {c.lower_ for c in tok.children} | {c.lemma_.lower() for c in tok.children}
+    for c in tok.children:  # "seized more than 6 tonnes of cocaine": the object's own words
+        if c.dep_ in ("dobj", "nsubjpass"):
+            words |= {t.lower_ for t in list(c.subtree)[:8]}
     words.add(tok.head.lower_)
     words.add(tok.head.lemma_.lower())
     return words
@@ -309,7 +312,7 @@ class EventsComponent:
                 t
                 for t in times
                 if t["type"] == "DATE" and t["role"] is None and t["start"] < c.tok.idx
-            ][:1]
+            ][-1:]  # the nearest: "from which ISWAP split in 2016, ... in April 2014, when"
         for t in inside_t:
             if t["role"] == "deadline":
                 add("deadline", t["id"], t["text"])
@@ -398,10 +401,15 @@ class EventsComponent:
         )
         clausal = c.type in _CLAUSAL_TARGET
         forces_moved = c.type == "MOBILIZE" or c.subtype == "withdraw-troops"
+        places = doc._.places or []
         for tok in toks:
             for s in subjects(tok):
                 if (a := actor_at(s)) is not None:  # "Azerbaijan and Armenia ... talks"
                     add(src_role, a["id"], a["text"])
+                    continue
+                for p in places:  # "Turkey and Egypt ... welcomed": a country acts
+                    if p["start"] <= s.idx < p["end"] and p["kind"] == "country":
+                        add(src_role, p["id"], p["text"])
             for child in tok.children if clausal else ():
                 # "demanded that the government free ...", "threatened to attack Rwandan forces"
                 # "warned that it would treat any Israeli troops as ...": a threat's target is
@@ -478,8 +486,9 @@ class EventsComponent:
                             add(src_role, a["id"], a["text"])
                 if child.dep_ == "agent":
                     for g in child.children:
-                        if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
-                            add(src_role, a["id"], a["text"])
+                        for x in (g, *g.conjuncts) if g.dep_ == "pobj" else ():
+                            if (a := actor_at(x)) is not None:  # "by X and the U.S. ..."
+                                add(src_role, a["id"], a["text"])
 
     @staticmethod
     def _quantity_args(
@@ -586,6 +595,8 @@ def _not_an_occurrence(tok: Token) -> bool:
     of thousands" (a toll without an agent)."""
     if tok.pos_ == "VERB" and tok.dep_ == "amod":
         return True
+    if tok.pos_ in ("NOUN", "PROPN") and tok.dep_ == "compound":
+        return True  # "Protest organisers", "strike leaders"
     if (
         tok.pos_ == "NOUN"
         and tok.dep_ == "pobj"
@@ -645,14 +656,23 @@ def _dates_something_else(doc: Doc, t: dict[str, Any], toks: list[Token]) -> boo
     last = _tok_at(doc, max(t["start"], t["end"] - 1))
     head = last if last.head.i < last.i or last.head.i >= tok.i else tok
     return (
-        head.dep_ in ("compound", "nmod", "amod")
+        head.dep_ in ("compound", "nmod", "amod", "nummod")
         and head.head.pos_ == "NOUN"
         and head.head.i not in {x.i for x in toks}
     )
 
 
 def _linked(a: Token, b: Token) -> bool:
-    """Triggers at most three arcs apart in the parse, not across a new clause."""
+    """Triggers at most three arcs apart in the parse, not across a new clause, and not
+    two coordinated verbs ("expelled 12 diplomats and recalled its ambassador")."""
+    if (
+        a.pos_ == "VERB"
+        and b.pos_ == "VERB"
+        and (a.head.i == b.i or b.head.i == a.i)
+        and "conj" in (a.dep_, b.dep_)
+        and a.lemma_ != b.lemma_
+    ):
+        return False
     return _distance(a, b) <= 3
 
 
@@ -684,12 +704,28 @@ def _subject(tok: Token) -> Token | None:
         subj = next((c for c in t.children if c.dep_ in deps), None)
         if subj is not None:
             return subj
+        controller = _object_controller(t)
+        if controller is not None:  # "required Israel to withdraw", "charged X with embezzling"
+            return controller
         if any(c.dep_ == "nsubjpass" for c in t.children):
             return None  # "a soldier was wounded by ...": the agent is the source
         if t.dep_ not in (*_CLIMB, "acomp") or t.head.i == t.i:
             return None
         raised = t.dep_ in ("xcomp", "acomp")
         t = t.head
+    return None
+
+
+def _object_controller(t: Token) -> Token | None:
+    """The object that is the subject of an infinitive or gerund below its verb:
+    "required Israel to withdraw", "charged a former minister with embezzling"."""
+    if t.pos_ != "VERB":
+        return None
+    head = t.head
+    if t.dep_ == "xcomp" and head.pos_ == "VERB":
+        return next((c for c in head.children if c.dep_ == "dobj"), None)
+    if t.dep_ == "pcomp" and head.lower_ == "with" and head.head.pos_ == "VERB":
+        return next((c for c in head.head.children if c.dep_ == "dobj"), None)
     return None
 
 
@@ -719,7 +755,9 @@ def _clause_tokens(toks: list[Token]) -> set[Token]:
                             out.update(_own_subtree(ch))
         if tok.pos_ == "VERB" and tok.dep_ in ("xcomp", "pcomp", "acl", "ccomp"):
             h = tok.head
-            for _ in range(3):
+            # "a deal, signed in August 2015, collapsed in July 2016": a participle that
+            # describes a noun takes nothing from the noun's clause
+            for _ in range(1 if tok.dep_ == "acl" else 3):
                 for ch in h.children:
                     if ch.dep_ in ("npadvmod", "tmod") or (
                         ch.dep_ == "prep" and ch.lower_ in ("on", "in", "at")

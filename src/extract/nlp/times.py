@@ -213,7 +213,17 @@ class TimesComponent:
         taken = {i for s in spans for i in range(s.start, s.end)}
         for m in _extra_patterns().finditer(doc.text):
             sp = doc.char_span(m.start(), m.end(), label="DATE_RX", alignment_mode="contract")
-            if sp is None or len(sp) == 0 or any(i in taken for i in range(sp.start, sp.end)):
+            if sp is None or len(sp) == 0:
+                continue
+            inner = [s for s in spans if sp.start <= s.start and s.end <= sp.end]
+            if (
+                inner
+                and len(sp) > max(len(s) for s in inner)
+                and not any(s not in inner and s.start < sp.end and sp.start < s.end for s in spans)
+            ):  # "Wednesday evening": the NER took "Wednesday" alone
+                spans = [s for s in spans if s not in inner]
+                taken = {i for s in spans for i in range(s.start, s.end)}
+            if any(i in taken for i in range(sp.start, sp.end)):
                 continue
             spans.append(sp)
             taken.update(range(sp.start, sp.end))
