@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import json
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -446,6 +447,205 @@ def train(
         f"P {cv['p']:.3f} R {cv['r']:.3f} F1 {cv['f1']:.3f}"
     )
     err.print(f"wrote {out_dir / 'head.safetensors'}, config.json and MODEL_CARD.md")
+
+
+class Engine(str, enum.Enum):
+    local = "local"
+    dask = "dask"
+
+
+class TableFormat(str, enum.Enum):
+    parquet = "parquet"
+    jsonl = "jsonl"
+    both = "both"
+
+
+@app.command()
+def batch(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            help="WARC/WARC.gz files, JSONL(.gz) files, .urls files (one URL per line), "
+            "folders of them or of HTML/text files, or http(s) URLs.",
+            show_default=False,
+        ),
+    ],
+    out_dir: Annotated[
+        Path, typer.Option("--out", "-o", help="Output folder (created if missing).")
+    ],
+    resume: Annotated[
+        bool, typer.Option(help="Skip shards a previous run finished (their manifest is there).")
+    ] = False,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Worker processes (each loads the model once).")
+    ] = 1,
+    engine: Annotated[
+        Engine, typer.Option(help="local (this machine) or dask (a Dask cluster).")
+    ] = Engine.local,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            help="Dask scheduler address (tcp://host:8786); without it --engine dask starts "
+            "a LocalCluster with --workers workers.",
+        ),
+    ] = None,
+    fmt: Annotated[
+        TableFormat, typer.Option("--format", "-f", help="Table files to write.")
+    ] = TableFormat.parquet,
+    files_per_shard: Annotated[
+        int, typer.Option(min=1, help="Loose HTML/text files grouped per shard.")
+    ] = 200,
+    time_limit: Annotated[
+        float,
+        typer.Option(
+            min=0, help="Seconds per article before it becomes a 'timeout' error (0: none)."
+        ),
+    ] = 60.0,
+    event_typer: Annotated[
+        EventTyper | None,
+        typer.Option(
+            "--typer",
+            help="Event typer (default: the library default, combined).",
+            show_default=False,
+        ),
+    ] = None,
+    model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
+) -> None:
+    """Process an archive into tables: articles, events, mentions and errors (Parquet or
+    JSONL, one file per shard under OUT/<table>/), resumable and scalable.
+
+    Each WARC, JSONL or URL-list file is one shard (loose HTML/text files are grouped);
+    a shard's files are written atomically and then its manifest (OUT/_manifests/), so a
+    run killed at any moment and restarted with --resume ends with every article exactly
+    once. Bad records become rows of the errors table with a reason; the run goes on.
+    Query the result with `newsevents query OUT "SQL"`.
+
+    Exit status: 0, or 2 on a usage error (a missing input, a bad option).
+    """
+    from rich.progress import TimeRemainingColumn
+
+    from extract.batch import run_batch
+
+    settings = Settings(spacy_model=model)
+    if event_typer is not None:
+        settings = settings.model_copy(update={"event_typer": event_typer.value})
+    formats = ("parquet", "jsonl") if fmt is TableFormat.both else (fmt.value,)
+    counts = {"articles": 0, "events": 0, "errors": 0}
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(
+            "shards · {task.fields[articles]} articles · {task.fields[events]} events · "
+            "{task.fields[errors]} errors · {task.fields[rate]} articles/s"
+        ),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not err.is_terminal,
+    )
+    task = progress.add_task("batch", total=None, articles=0, events=0, errors=0, rate="-")
+    started = time.perf_counter()
+
+    def refresh() -> None:
+        rate = counts["articles"] / max(time.perf_counter() - started, 1e-9)
+        progress.update(
+            task,
+            rate=f"{rate:.1f}",
+            articles=counts["articles"],
+            events=counts["events"],
+            errors=counts["errors"],
+        )
+
+    def on_article(item: ArticleResult | ErrorRecord) -> None:
+        if isinstance(item, ErrorRecord):
+            counts["errors"] += 1
+        else:
+            counts["articles"] += 1
+            counts["events"] += len(item.events)
+        refresh()
+
+    live = workers == 1 and engine is Engine.local  # articles are reported as they finish
+
+    def on_shard(res: Any) -> None:
+        if res.skipped or not live:
+            counts["articles"] += res.articles
+            counts["events"] += res.events
+            counts["errors"] += res.errors
+        progress.advance(task)
+        refresh()
+
+    try:
+        with progress:
+            summary = run_batch(
+                inputs,
+                out_dir,
+                settings,
+                workers=workers,
+                engine=engine.value,
+                scheduler=scheduler,
+                resume=resume,
+                formats=formats,
+                files_per_shard=files_per_shard,
+                time_limit=time_limit or None,
+                on_plan=lambda shards: progress.update(task, total=len(shards)),
+                on_shard=on_shard,
+                on_article=on_article,
+            )
+    except NewsEventsError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    skipped = sum(r.skipped for r in summary.shards)
+    reasons: dict[str, int] = {}
+    for r in summary.shards:
+        for k, v in r.error_reasons.items():
+            reasons[k] = reasons.get(k, 0) + v
+    err.print(
+        f"{len(summary.shards)} shards ({skipped} already done), {summary.articles} articles, "
+        f"{summary.events} events, {summary.errors} errors"
+        + (f" ({', '.join(f'{k} {v}' for k, v in sorted(reasons.items()))})" if reasons else "")
+        + f" in {summary.seconds:.1f} s -> {out_dir}"
+    )
+
+
+@app.command()
+def query(
+    out_dir: Annotated[Path, typer.Argument(help="A folder written by `newsevents batch`.")],
+    sql: Annotated[
+        str,
+        typer.Argument(
+            help="DuckDB SQL over the views articles, events, mentions, errors and duplicates, "
+            'e.g. "SELECT type, count(*) FROM events GROUP BY 1".'
+        ),
+    ],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, csv or jsonl.")] = "table",
+) -> None:
+    """Run SQL over a batch's output (finished shards only; duplicates across shards are
+    left out of articles/events/mentions and listed in the view duplicates)."""
+    import csv
+
+    from extract.batch import query as run_query
+
+    try:
+        columns, rows = run_query(out_dir, sql)
+    except NewsEventsError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    except Exception as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    if fmt == "csv":
+        writer = csv.writer(out.file)
+        writer.writerow(columns)
+        writer.writerows(rows)
+    elif fmt == "jsonl":
+        for row in rows:
+            out.file.write(json.dumps(dict(zip(columns, row, strict=True)), default=str) + "\n")
+    else:
+        table = Table(*columns)
+        for row in rows:
+            table.add_row(*("" if v is None else str(v) for v in row))
+        out.print(table)
 
 
 @app.command()

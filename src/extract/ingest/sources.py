@@ -122,6 +122,21 @@ def read_jsonl_file(path: Path, options: ReadOptions) -> Iterator[Result]:
     return iter_jsonl_articles(path, published=options.published, settings=options.settings)
 
 
+def read_url_list(path: Path, options: ReadOptions) -> Iterator[Result]:
+    """A ``.urls`` file: one http(s) URL per line (blank lines and ``#`` comments
+    skipped), each fetched like a URL named on the command line."""
+    try:
+        text = decode_bytes(_read_bytes(path, options.settings.fetch_max_bytes), str(path))
+    except NewsEventsError as exc:
+        exc.source = str(path)
+        yield str(path), exc
+        return
+    for line in text.splitlines():
+        url = line.strip()
+        if url and not url.startswith("#"):
+            yield from _from_url(url, options)
+
+
 READERS: dict[str, Reader] = {
     ".html": read_html_file,
     ".htm": read_html_file,
@@ -133,6 +148,7 @@ READERS: dict[str, Reader] = {
     ".jsonl.gz": read_jsonl_file,
     ".warc": read_warc_file,
     ".warc.gz": read_warc_file,
+    ".urls": read_url_list,
 }
 """Readers by file suffix (lower case; longest match wins: ``.jsonl.gz``)."""
 

@@ -1,0 +1,80 @@
+"""SQL over a batch's output with DuckDB: the tables ``articles``, ``events``,
+``mentions`` and ``errors`` as views over the files of the finished shards only (a shard
+without a manifest is not part of the output).
+
+Duplicates across shards (the same page in a WARC and in a folder, a story crawled
+twice) are resolved here, deterministically: of the articles sharing a content hash or a
+canonical URL, the first by (shard, source) is kept; the others are listed in the view
+``duplicates`` with the article they repeat, and left out of ``articles``, ``events`` and
+``mentions``. The raw tables stay available as ``<table>_all``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from extract.batch.runner import read_manifests
+from extract.batch.tables import TABLES
+from extract.errors import InputError
+
+
+def connect(out_dir: Path) -> Any:
+    """An in-memory DuckDB connection with one view per table."""
+    import duckdb
+
+    manifests = read_manifests(Path(out_dir))
+    if not manifests:
+        raise InputError(f"no finished shards in {out_dir} (run `newsevents batch` first)")
+    con = duckdb.connect()
+    for table in TABLES:
+        for fmt, reader in (("parquet", "read_parquet"), ("jsonl", "read_json_auto")):
+            files = [
+                str(Path(out_dir) / m["files"][f"{table}.{fmt}"])
+                for m in manifests
+                if f"{table}.{fmt}" in m.get("files", {})
+            ]
+            if files:
+                listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
+                extra = ", union_by_name=true" if fmt == "parquet" else ""
+                name = table if table == "errors" else f"{table}_all"
+                con.execute(f"CREATE VIEW {name} AS SELECT * FROM {reader}([{listed}]{extra})")
+                break
+    con.execute(_DEDUP)
+    return con
+
+
+_DEDUP = """
+CREATE VIEW ranked AS
+SELECT *,
+       row_number() OVER (PARTITION BY content_hash ORDER BY shard, source) AS rank_text,
+       CASE WHEN canonical_url IS NULL THEN 1
+            ELSE row_number() OVER (PARTITION BY canonical_url ORDER BY shard, source) END
+         AS rank_url
+FROM articles_all;
+CREATE VIEW duplicates AS
+SELECT r.article_id, r.source, r.shard, r.url, r.content_hash,
+       (SELECT k.source FROM ranked k
+         WHERE (k.content_hash = r.content_hash OR k.canonical_url = r.canonical_url)
+           AND k.rank_text = 1 AND k.rank_url = 1
+         ORDER BY k.shard, k.source LIMIT 1) AS duplicate_of
+FROM ranked r WHERE r.rank_text > 1 OR r.rank_url > 1;
+CREATE VIEW articles AS
+SELECT * EXCLUDE (rank_text, rank_url) FROM ranked WHERE rank_text = 1 AND rank_url = 1;
+CREATE VIEW events AS
+SELECT DISTINCT ON (article_id, event_id) * FROM events_all
+WHERE article_id IN (SELECT article_id FROM articles) ORDER BY article_id, event_id;
+CREATE VIEW mentions AS
+SELECT DISTINCT ON (article_id, mention_id) * FROM mentions_all
+WHERE article_id IN (SELECT article_id FROM articles) ORDER BY article_id, mention_id;
+"""
+
+
+def query(out_dir: Path, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Run ``sql`` over the batch output; returns (column names, rows)."""
+    con = connect(out_dir)
+    try:
+        cur = con.execute(sql)
+        columns = [d[0] for d in cur.description or []]
+        return columns, cur.fetchall()
+    finally:
+        con.close()

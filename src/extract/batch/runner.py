@@ -1,0 +1,414 @@
+"""Running a batch: shards through the pipeline into tables, resumable, in one process,
+in a pool of worker processes, or as tasks on a Dask cluster.
+
+Every shard writes its tables (temporary file, then rename) and then its manifest; a
+shard counts as finished only when its manifest is there. A run killed at any moment
+leaves no manifest for the shard it was working on, so ``resume`` runs that shard again
+and overwrites its tables: every article ends up in the output exactly once. The same
+shard always gives the same rows, whichever engine or worker ran it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from extract.batch.shards import Shard, plan_shards
+from extract.batch.tables import (
+    TABLES,
+    canonical_url,
+    content_hash,
+    error_row,
+    rows_for,
+    write_json_atomic,
+    write_table,
+)
+from extract.config import Settings
+from extract.errors import NewsEventsError
+from extract.records import SCHEMA_VERSION, Article, ArticleResult, ErrorRecord
+
+MANIFESTS = "_manifests"
+BATCH = 16  # articles per pipeline call inside a shard
+
+
+class ArticleTimeoutError(NewsEventsError):
+    reason = "timeout"
+
+
+@dataclass
+class ShardResult:
+    """What one shard produced (also the body of its manifest)."""
+
+    shard: str
+    inputs: list[str]
+    articles: int = 0
+    events: int = 0
+    mentions: int = 0
+    errors: int = 0
+    duplicates: int = 0
+    seconds: float = 0.0
+    skipped: bool = False
+    files: dict[str, str] = field(default_factory=dict)
+    error_reasons: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class BatchSummary:
+    shards: list[ShardResult]
+    seconds: float
+
+    @property
+    def articles(self) -> int:
+        return sum(s.articles for s in self.shards)
+
+    @property
+    def events(self) -> int:
+        return sum(s.events for s in self.shards)
+
+    @property
+    def errors(self) -> int:
+        return sum(s.errors for s in self.shards)
+
+
+def manifest_path(out_dir: Path, shard_id: str) -> Path:
+    return out_dir / MANIFESTS / f"{shard_id}.json"
+
+
+def finished(out_dir: Path, shard: Shard) -> ShardResult | None:
+    """The shard's result when its manifest and every file it lists are there."""
+    path = manifest_path(out_dir, shard.id)
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not all((out_dir / f).is_file() for f in data.get("files", {}).values()):
+        return None
+    known = {k: v for k, v in data.items() if k in ShardResult.__dataclass_fields__}
+    return ShardResult(**{**known, "skipped": True})
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`ArticleTimeoutError` after ``seconds`` (main thread only: signals)."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def _alarm(_signum: int, _frame: Any) -> None:
+        raise ArticleTimeoutError(f"processing took longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _process(
+    extractor: Any, batch: list[tuple[str, Article]], time_limit: float | None
+) -> list[tuple[str, ArticleResult | ErrorRecord]]:
+    """Results of a batch in order; a batch that times out or fails is redone one article
+    at a time, so one bad article costs only itself."""
+    try:
+        with _time_limit(time_limit * len(batch) if time_limit else None):
+            return list(
+                zip(
+                    [s for s, _ in batch],
+                    extractor.process_articles([a for _, a in batch]),
+                    strict=True,
+                )
+            )
+    except Exception:
+        pass
+    out: list[tuple[str, ArticleResult | ErrorRecord]] = []
+    for source, article in batch:
+        try:
+            with _time_limit(time_limit):
+                out.append((source, extractor.process_article(article)))
+        except NewsEventsError as exc:
+            out.append((source, ErrorRecord(source=source, reason=exc.reason, message=exc.message)))
+        except Exception as exc:
+            out.append(
+                (
+                    source,
+                    ErrorRecord(
+                        source=source,
+                        reason="internal_error",
+                        message=f"{type(exc).__name__}: {exc}",
+                    ),
+                )
+            )
+    return out
+
+
+def _articles(shard: Shard, settings: Settings) -> Iterator[tuple[str, Article | NewsEventsError]]:
+    from extract.ingest.sources import iter_articles
+
+    for spec in shard.inputs:
+        try:
+            yield from iter_articles(spec, settings=settings)
+        except NewsEventsError as exc:
+            yield spec, exc
+        except Exception as exc:
+            yield spec, NewsEventsError(f"{type(exc).__name__}: {exc}", source=spec)
+
+
+def run_shard(
+    shard: Shard,
+    out_dir: Path,
+    settings: Settings,
+    *,
+    formats: Sequence[str] = ("parquet",),
+    time_limit: float | None = 60.0,
+    on_article: Callable[[ArticleResult | ErrorRecord], None] | None = None,
+) -> ShardResult:
+    """Process one shard and write its tables and manifest under ``out_dir``."""
+    from extract.api import get_extractor
+
+    started = time.perf_counter()
+    extractor = get_extractor(settings)
+    rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
+    result = ShardResult(shard=shard.id, inputs=list(shard.inputs))
+    seen_url: dict[str, str] = {}
+    seen_text: dict[str, str] = {}
+
+    def record(item: ArticleResult | ErrorRecord, source: str) -> None:
+        if isinstance(item, ErrorRecord):
+            rows["errors"].append(error_row(item, shard.id))
+            result.errors += 1
+            result.error_reasons[item.reason] = result.error_reasons.get(item.reason, 0) + 1
+        else:
+            for table, new in rows_for(item, source, shard.id).items():
+                rows[table].extend(new)
+            result.articles += 1
+            result.events += len(item.events)
+        if on_article is not None:
+            on_article(item)
+
+    batch: list[tuple[str, Article]] = []
+
+    def flush() -> None:
+        for source, item in _process(extractor, batch, time_limit):
+            record(item, source)
+        batch.clear()
+
+    for source, item in _articles(shard, settings):
+        if isinstance(item, NewsEventsError):
+            record(ErrorRecord(source=source, reason=item.reason, message=item.message), source)
+            continue
+        url = canonical_url(item.url)
+        digest = content_hash(item.text)
+        first = (seen_url.get(url) if url else None) or seen_text.get(digest)
+        if first is not None:
+            result.duplicates += 1
+            record(
+                ErrorRecord(source=source, reason="duplicate", message=f"same article as {first}"),
+                source,
+            )
+            continue
+        if url:
+            seen_url[url] = source
+        seen_text[digest] = source
+        batch.append((source, item))
+        if len(batch) >= BATCH:
+            flush()
+    if batch:
+        flush()
+    result.mentions = len(rows["mentions"])
+    for fmt in formats:
+        for table in TABLES:
+            rel = f"{table}/{shard.id}.{fmt}"
+            write_table(rows[table], table, out_dir / rel, fmt)
+            result.files[f"{table}.{fmt}"] = rel
+    result.seconds = round(time.perf_counter() - started, 3)
+    manifest = {
+        **asdict(result),
+        "kind": shard.kind,
+        "schema_version": SCHEMA_VERSION,
+        "settings": {"spacy_model": settings.spacy_model, "event_typer": settings.event_typer},
+        "finished": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+    }
+    manifest.pop("skipped")
+    write_json_atomic(manifest, manifest_path(out_dir, shard.id))
+    return result
+
+
+def run_shard_task(
+    shard: Shard, out_dir: str, settings_json: str, formats: Sequence[str], time_limit: float | None
+) -> ShardResult:
+    """Entry point for worker processes and Dask tasks (plain, picklable arguments)."""
+    settings = Settings.model_validate_json(settings_json)
+    return run_shard(shard, Path(out_dir), settings, formats=formats, time_limit=time_limit)
+
+
+_WORKER_SETTINGS: Settings | None = None
+
+
+def _init_worker(settings_json: str) -> None:
+    """Load the pipeline once per worker process."""
+    from extract.api import get_extractor
+
+    global _WORKER_SETTINGS
+    _WORKER_SETTINGS = Settings.model_validate_json(settings_json)
+    get_extractor(_WORKER_SETTINGS)
+
+
+def run_batch(
+    inputs: Sequence[str],
+    out_dir: Path,
+    settings: Settings | None = None,
+    *,
+    workers: int = 1,
+    engine: str = "local",
+    scheduler: str | None = None,
+    resume: bool = False,
+    formats: Sequence[str] = ("parquet",),
+    files_per_shard: int = 200,
+    time_limit: float | None = 60.0,
+    on_plan: Callable[[list[Shard]], None] | None = None,
+    on_shard: Callable[[ShardResult], None] | None = None,
+    on_article: Callable[[ArticleResult | ErrorRecord], None] | None = None,
+) -> BatchSummary:
+    """Run every shard of ``inputs`` into ``out_dir``; with ``resume``, shards finished by
+    an earlier run are skipped. Never prints: progress goes to the callbacks
+    (``on_article`` is called only for shards run in this process).
+
+    Raises:
+        InputError: an input does not exist or has an unsupported type.
+    """
+    settings = settings or Settings()
+    out_dir = Path(out_dir).resolve()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    shards = plan_shards(inputs, files_per_shard=files_per_shard)
+    if on_plan is not None:
+        on_plan(shards)
+    done: list[ShardResult] = []
+    todo: list[Shard] = []
+    for shard in shards:
+        prior = finished(out_dir, shard) if resume else None
+        if prior is not None:
+            done.append(prior)
+            if on_shard is not None:
+                on_shard(prior)
+        else:
+            todo.append(shard)
+
+    def finish(res: ShardResult) -> None:
+        done.append(res)
+        if on_shard is not None:
+            on_shard(res)
+
+    if engine == "dask":
+        _run_dask(todo, out_dir, settings, formats, time_limit, scheduler, workers, finish)
+    elif workers > 1 and len(todo) > 1:
+        _run_pool(todo, out_dir, settings, formats, time_limit, workers, finish)
+    else:
+        for shard in todo:
+            finish(
+                run_shard(
+                    shard,
+                    out_dir,
+                    settings,
+                    formats=formats,
+                    time_limit=time_limit,
+                    on_article=on_article,
+                )
+            )
+    order = {s.id: i for i, s in enumerate(shards)}
+    done.sort(key=lambda r: order.get(r.shard, len(order)))
+    return BatchSummary(done, round(time.perf_counter() - started, 3))
+
+
+def _run_pool(
+    todo: list[Shard],
+    out_dir: Path,
+    settings: Settings,
+    formats: Sequence[str],
+    time_limit: float | None,
+    workers: int,
+    finish: Callable[[ShardResult], None],
+) -> None:
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    settings_json = settings.model_dump_json()
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=mp.get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(settings_json,),
+    ) as pool:
+        futures = [
+            pool.submit(run_shard_task, s, str(out_dir), settings_json, tuple(formats), time_limit)
+            for s in todo
+        ]
+        for fut in as_completed(futures):
+            finish(fut.result())
+
+
+def _run_dask(
+    todo: list[Shard],
+    out_dir: Path,
+    settings: Settings,
+    formats: Sequence[str],
+    time_limit: float | None,
+    scheduler: str | None,
+    workers: int,
+    finish: Callable[[ShardResult], None],
+) -> None:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as exc:
+        raise NewsEventsError(
+            "engine 'dask' needs the 'dask' extra (pip install 'newsevents[dask]')"
+        ) from exc
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
+    else:
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=max(1, workers), threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = Client(cluster)  # type: ignore[no-untyped-call]
+    try:
+        settings_json = settings.model_dump_json()
+        futures = client.map(
+            run_shard_task,
+            todo,
+            out_dir=str(out_dir),
+            settings_json=settings_json,
+            formats=tuple(formats),
+            time_limit=time_limit,
+            key=[f"newsevents-shard-{s.id}" for s in todo],
+            retries=2,
+            pure=False,
+        )
+        for fut in as_completed(futures):  # type: ignore[no-untyped-call]
+            finish(fut.result())
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+        if cluster is not None:
+            cluster.close()
+
+
+def read_manifests(out_dir: Path) -> list[dict[str, Any]]:
+    """The manifests of the finished shards in ``out_dir``."""
+    folder = Path(out_dir) / MANIFESTS
+    return [
+        json.loads(p.read_text(encoding="utf-8"))
+        for p in sorted(folder.glob("*.json"))
+        if not p.name.startswith(".")
+    ]

@@ -1,0 +1,228 @@
+"""Batch output tables: records -> rows, and rows -> Parquet / JSONL files, atomically.
+
+Four tables, each a folder of one file per shard: ``articles``, ``events``, ``mentions``
+and ``errors``. Column types are fixed here (an empty shard writes an empty table of the
+same schema), so the folders load straight into DuckDB, pandas or Spark. Nested values
+(event arguments, mention details) are JSON strings; the common ones also have columns
+of their own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from extract.records import SCHEMA_VERSION, ArticleResult, ErrorRecord
+
+TABLES = ("articles", "events", "mentions", "errors")
+FORMATS = ("parquet", "jsonl")
+_TRACKING = re.compile(r"^(utm_|fbclid$|gclid$|mc_|ref$|ref_src$)")
+
+
+def canonical_url(url: str | None) -> str | None:
+    """The URL with scheme and host in lower case, no fragment, no tracking parameters
+    and no trailing slash: two crawls of one page compare equal."""
+    if not url:
+        return None
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return url
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if not _TRACKING.match(k)])
+    path = parts.path.rstrip("/") or "/"
+    host = (parts.hostname or "").removeprefix("www.")
+    return urlunsplit((parts.scheme.lower(), host, path, query, ""))
+
+
+def content_hash(text: str) -> str:
+    """Hash of the article text with whitespace and case folded."""
+    return hashlib.sha1(" ".join(text.lower().split()).encode("utf-8")).hexdigest()
+
+
+COLUMNS: dict[str, list[tuple[str, str]]] = {
+    "articles": [
+        ("article_id", "string"), ("source", "string"), ("shard", "string"),
+        ("url", "string"), ("canonical_url", "string"), ("title", "string"),
+        ("site", "string"), ("published", "date"), ("published_source", "string"),
+        ("language", "string"), ("n_chars", "int"), ("content_hash", "string"),
+        ("n_events", "int"), ("n_times", "int"), ("n_quantities", "int"),
+        ("n_places", "int"), ("n_actors", "int"), ("warnings", "strings"),
+        ("schema_version", "string"),
+    ],
+    "events": [
+        ("article_id", "string"), ("event_id", "string"), ("published", "date"),
+        ("type", "string"), ("subtype", "string"), ("status", "string"),
+        ("trigger", "string"), ("trigger_start", "int"), ("trigger_end", "int"),
+        ("sentence", "string"), ("date", "string"), ("deadline", "string"),
+        ("confidence", "float"), ("sources", "strings"), ("targets", "strings"),
+        ("places", "strings"), ("country_codes", "strings"), ("arguments", "string"),
+    ],
+    "mentions": [
+        ("article_id", "string"), ("mention_id", "string"), ("kind", "string"),
+        ("start", "int"), ("end", "int"), ("text", "string"), ("value", "string"),
+        ("unit", "string"), ("country_code", "string"), ("canonical", "string"),
+        ("lat", "float"), ("lon", "float"), ("details", "string"),
+    ],
+    "errors": [
+        ("source", "string"), ("shard", "string"), ("reason", "string"),
+        ("message", "string"), ("schema_version", "string"),
+    ],
+}  # fmt: skip
+"""Column names and types of each table (arguments and details are JSON strings)."""
+
+
+def _schema(table: str) -> Any:
+    import pyarrow as pa
+
+    types = {
+        "string": pa.string(),
+        "int": pa.int64(),
+        "float": pa.float64(),
+        "date": pa.date32(),
+        "strings": pa.list_(pa.string()),
+    }
+    return pa.schema([(name, types[kind]) for name, kind in COLUMNS[table]])
+
+
+def _value(m: Any) -> str | None:
+    for attr in ("value", "canonical", "name"):
+        v = getattr(m, attr, None)
+        if v is not None:
+            return str(v)
+    return None
+
+
+def rows_for(result: ArticleResult, source: str, shard: str) -> dict[str, list[dict[str, Any]]]:
+    """The rows one article adds to each table."""
+    a = result.article
+    text = a.text
+    articles = [
+        {
+            "article_id": a.id,
+            "source": source,
+            "shard": shard,
+            "url": a.url,
+            "canonical_url": canonical_url(a.url),
+            "title": a.title,
+            "site": a.site,
+            "published": a.published,
+            "published_source": a.published_source.value,
+            "language": a.language,
+            "n_chars": len(text),
+            "content_hash": content_hash(text),
+            "n_events": len(result.events),
+            "n_times": len(result.times),
+            "n_quantities": len(result.quantities),
+            "n_places": len(result.places),
+            "n_actors": len(result.actors),
+            "warnings": list(result.warnings),
+            "schema_version": result.schema_version,
+        }
+    ]
+    places = {p.id: p for p in result.places}
+    events = []
+    for e in result.events:
+        args = [a_.model_dump(mode="json") for a_ in e.arguments]
+        place_ids = [x.ref for x in e.arguments if x.role == "place"]
+        events.append(
+            {
+                "article_id": a.id,
+                "event_id": e.id,
+                "published": a.published,
+                "type": e.type,
+                "subtype": e.subtype,
+                "status": e.status,
+                "trigger": e.trigger.text,
+                "trigger_start": e.trigger.start,
+                "trigger_end": e.trigger.end,
+                "sentence": e.sentence.text,
+                "date": e.date,
+                "deadline": e.deadline,
+                "confidence": e.confidence,
+                "sources": [x.text for x in e.arguments if x.role == "source"],
+                "targets": [x.text for x in e.arguments if x.role in ("target", "recipient")],
+                "places": [places[r].name for r in place_ids if r in places],
+                "country_codes": sorted(
+                    {c for r in place_ids if r in places and (c := places[r].country_code)}
+                ),
+                "arguments": json.dumps(args, ensure_ascii=False),
+            }
+        )
+    mentions = []
+    for kind, items in (
+        ("time", result.times),
+        ("quantity", result.quantities),
+        ("place", result.places),
+        ("actor", result.actors),
+    ):
+        for m in items:
+            details = m.model_dump(mode="json", exclude={"id", "start", "end", "text"})
+            mentions.append(
+                {
+                    "article_id": a.id,
+                    "mention_id": m.id,
+                    "kind": kind,
+                    "start": m.start,
+                    "end": m.end,
+                    "text": m.text,
+                    "value": _value(m),
+                    "unit": getattr(m, "unit", None),
+                    "country_code": getattr(m, "country_code", None),
+                    "canonical": getattr(m, "canonical", None),
+                    "lat": getattr(m, "lat", None),
+                    "lon": getattr(m, "lon", None),
+                    "details": json.dumps(details, ensure_ascii=False, sort_keys=True),
+                }
+            )
+    return {"articles": articles, "events": events, "mentions": mentions, "errors": []}
+
+
+def error_row(error: ErrorRecord, shard: str) -> dict[str, Any]:
+    return {
+        "source": error.source,
+        "shard": shard,
+        "reason": error.reason,
+        "message": error.message,
+        "schema_version": SCHEMA_VERSION,
+    }
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+
+
+def write_table(rows: Sequence[dict[str, Any]], table: str, path: Path, fmt: str) -> Path:
+    """Write ``rows`` to ``path`` through a temporary file and a rename, so a reader (or
+    a killed run) never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    if fmt == "parquet":
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        data = pa.Table.from_pylist(list(rows), schema=_schema(table))
+        pq.write_table(data, tmp, compression="zstd")
+    else:
+        with tmp.open("w", encoding="utf-8") as fh:
+            for row in rows:
+                fh.write(json.dumps(row, ensure_ascii=False, default=_json_default) + "\n")
+    with tmp.open("rb") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    return path
+
+
+def write_json_atomic(data: dict[str, Any], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
