@@ -37,3 +37,13 @@ def doc_anchor(doc: Doc) -> dt.date | None:
         return dt.date.fromisoformat(str(pub)[:10])
     except ValueError:
         return None
+
+
+def doc_text(doc: Doc) -> str:
+    """``doc.text``, built once per doc (spaCy joins every token each time it is read)."""
+    key = "newsevents.text"
+    text = doc.user_data.get(key)
+    if not isinstance(text, str):
+        text = doc.text
+        doc.user_data[key] = text
+    return text

