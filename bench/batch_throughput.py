@@ -215,11 +215,13 @@ def main() -> None:
     print("raw runs (s):", json.dumps({k: [round(x, 1) for x in v] for k, v in runs.items()}))
     if args.write:
         path = ROOT / "bench" / "RESULTS.md"
-        head = "## Batch throughput (bench/batch_throughput.py)"
+        head = f"## Batch throughput, {args.typer} typer (bench/batch_throughput.py)"
         old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-        keep = old.split(head)[0].rstrip() + "\n\n"
+        before, _, after = old.partition(head)
+        rest = after[after.find("\n## ") :] if "\n## " in after else ""
         stamp = time.strftime("%Y-%m-%d")
-        path.write_text(f"{keep}{head}\n\nRun {stamp}.\n\n{text}\n", encoding="utf-8")
+        section = f"{head}\n\nRun {stamp}.\n\n{text}\n"
+        path.write_text(f"{before.rstrip()}\n\n{section}{rest}", encoding="utf-8")
         print(f"wrote {path}")
 
 

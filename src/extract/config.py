@@ -34,7 +34,7 @@ class Settings(BaseModel):
         description="Folder of the trained typer head (default: models/event-typer of the "
         "checkout).",
     )
-    batch_size: int = Field(default=32, ge=1)
+    batch_size: int = Field(default=64, ge=1, description="Docs per spaCy batch.")
     max_chars: int = Field(
         default=200_000, ge=1, description="Longer article texts are rejected as too large."
     )

@@ -36,7 +36,7 @@ from extract.errors import NewsEventsError
 from extract.records import SCHEMA_VERSION, Article, ArticleResult, ErrorRecord
 
 MANIFESTS = "_manifests"
-BATCH = 16  # articles per pipeline call inside a shard
+BATCH = 64  # articles per pipeline call inside a shard
 
 
 class ArticleTimeoutError(NewsEventsError):

@@ -13,7 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from extract.ingest.dates import dateline_end
-from extract.nlp.extensions import register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
 from extract.nlp.places import is_actor_use
 from extract.nlp.types import ActorDict
@@ -102,7 +102,7 @@ class ActorsComponent:
         found: list[tuple[Span, str, str, str | None, str | None]] = []
         taken: set[int] = set()
 
-        dateline = dateline_end(doc.text)
+        dateline = dateline_end(doc_text(doc))
 
         def add(
             span: Span,

@@ -9,7 +9,7 @@ from spacy.tokens import Doc
 from extract.config import Settings
 from extract.errors import ConfigError, ModelError
 from extract.ingest.dates import dateline_end
-from extract.nlp.extensions import register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 
 OUR_COMPONENTS = (
     "newsevents_times",
@@ -29,7 +29,7 @@ def paragraphs(doc: Doc) -> Doc:
         prev = doc[tok.i - 1]
         if "\n" in prev.whitespace_ or (prev.is_space and "\n" in prev.text):
             tok.is_sent_start = True
-    end = dateline_end(doc.text)
+    end = dateline_end(doc_text(doc))
     if end:  # "MINSK, June 29, 2021 (Newswire) —": the city is not the story's subject
         first = next((t for t in doc if t.idx >= end and not t.is_space), None)
         if first is not None and first.i > 0:

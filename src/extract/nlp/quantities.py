@@ -18,6 +18,8 @@ from extract.tables import load_table
 
 register_extensions()
 
+_HAS_DIGIT = re.compile(r"\d")
+
 _PHONE = re.compile(r"\+?\d[\d\s().-]{7,}\d")
 _RANGE = re.compile(r"^(?:between )?(.+?)\s*(?:-|–|to|and)\s*(.+)$", re.IGNORECASE)
 _LABELS = ("CARDINAL", "MONEY", "PERCENT", "QUANTITY")
@@ -274,7 +276,7 @@ class QuantitiesComponent:
         for tok in doc:
             if tok.i in taken or tok.i in blocked:
                 continue
-            if any(ch.isdigit() for ch in tok.text):
+            if not (tok.like_num or tok.lower_ in vague) or _HAS_DIGIT.search(tok.text):
                 continue
             if (tok.like_num and tok.pos_ == "NUM") or (
                 tok.lower_ in vague

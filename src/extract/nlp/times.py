@@ -12,7 +12,7 @@ from spacy.tokens import Doc, Span
 
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_anchor as _anchor
-from extract.nlp.extensions import register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.syntax import preceding_words, time_tense
 from extract.nlp.timex import Timex, alternation, normalize, shift_reference
 from extract.nlp.types import TimeDict
@@ -133,7 +133,7 @@ class TimesComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         anchor = _anchor(doc)
-        skip = dateline_end(doc.text)
+        skip = dateline_end(doc_text(doc))
         spans = [s for s in self._candidates(doc) if s.start_char >= skip]
         out: list[TimeDict] = []
         for span in spans:
@@ -211,7 +211,7 @@ class TimesComponent:
             if mended is not None:
                 spans.extend(self._split(doc, mended))
         taken = {i for s in spans for i in range(s.start, s.end)}
-        for m in _extra_patterns().finditer(doc.text):
+        for m in _extra_patterns().finditer(doc_text(doc)):
             sp = doc.char_span(m.start(), m.end(), label="DATE_RX", alignment_mode="contract")
             if sp is None or len(sp) == 0:
                 continue
