@@ -161,7 +161,11 @@ class ActorsComponent:
                 if c.i < tok.i and c.dep_ in ("compound", "amod", "nmod", "npadvmod")
             ]
             country: str | None = None
-            for c in left:
+            if len(left) >= 2:  # "Sri Lankan officials", "South African court"
+                country = self.gazetteer.country_of_demonym(
+                    doc[left[0].i : left[-1].i + 1].text
+                )
+            for c in left if country is None else ():
                 country = self.gazetteer.country_of_demonym(c.text) or (
                     e.country_code
                     if (e := self.gazetteer.country(c.text)) is not None and e.kind == "country"
