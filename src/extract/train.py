@@ -22,6 +22,7 @@ from typing import Any
 
 from extract.config import Settings
 from extract.evaluate.corpus import GoldDoc
+from extract.evaluate.metrics import PRF
 from extract.nlp.typer import (
     CONFIG_FILE,
     HEAD_FILE,
@@ -119,10 +120,13 @@ def _prf(gold: list[str], pred: list[str]) -> dict[str, float]:
     tp = sum(g == p != NONE_LABEL for g, p in zip(gold, pred, strict=True))
     n_pred = sum(p != NONE_LABEL for p in pred)
     n_gold = sum(g != NONE_LABEL for g in gold)
-    prec = tp / n_pred if n_pred else 0.0
-    rec = tp / n_gold if n_gold else 0.0
-    f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
-    return {"p": round(prec, 3), "r": round(rec, 3), "f1": round(f1, 3), "gold": n_gold}
+    prf = PRF(tp, n_pred - tp, n_gold - tp)
+    return {
+        "p": round(prf.precision, 3),
+        "r": round(prf.recall, 3),
+        "f1": round(prf.f1, 3),
+        "gold": n_gold,
+    }
 
 
 def _predict(x: Any, weight: Any, bias: Any, labels: list[str], threshold: float) -> list[str]:

@@ -253,16 +253,11 @@ def run_shard_task(
     return run_shard(shard, Path(out_dir), settings, formats=formats, time_limit=time_limit)
 
 
-_WORKER_SETTINGS: Settings | None = None
-
-
 def _init_worker(settings_json: str) -> None:
-    """Load the pipeline once per worker process."""
+    """Load the pipeline once per worker process (``get_extractor`` keeps it)."""
     from extract.api import get_extractor
 
-    global _WORKER_SETTINGS
-    _WORKER_SETTINGS = Settings.model_validate_json(settings_json)
-    get_extractor(_WORKER_SETTINGS)
+    get_extractor(Settings.model_validate_json(settings_json))
 
 
 def run_batch(

@@ -11,14 +11,12 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from extract.errors import InputError
 
-ARCHIVE_SUFFIXES = (".warc.gz", ".warc", ".jsonl.gz", ".jsonl", ".urls")
-LOOSE_SUFFIXES = (".html", ".htm", ".xhtml", ".txt", ".text")
 _URL = re.compile(r"^https?://", re.IGNORECASE)
 
 
@@ -39,14 +37,6 @@ class Shard:
         )
 
 
-def _suffix(path: Path) -> str:
-    name = path.name.lower()
-    for s in (*ARCHIVE_SUFFIXES, *LOOSE_SUFFIXES):
-        if name.endswith(s):
-            return s
-    return ""
-
-
 def _fingerprint(items: Iterable[str]) -> str:
     h = hashlib.sha1()
     for item in items:
@@ -62,20 +52,8 @@ def _fingerprint(items: Iterable[str]) -> str:
 
 
 def _slug(path: str) -> str:
-    stem = Path(path).name
-    for s in ARCHIVE_SUFFIXES + LOOSE_SUFFIXES:
-        if stem.lower().endswith(s):
-            stem = stem[: -len(s)]
-            break
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", stem)[:40] or "shard"
-
-
-def _walk(folder: Path) -> Iterator[Path]:
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for f in sorted(files):
-            if not f.startswith("."):
-                yield Path(root, f)
+    stem = Path(path).name.split(".")[0]
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", stem)[:40] or "shard"
 
 
 def plan_shards(inputs: Iterable[str], files_per_shard: int = 200) -> list[Shard]:
@@ -84,6 +62,8 @@ def plan_shards(inputs: Iterable[str], files_per_shard: int = 200) -> list[Shard
     Raises:
         InputError: an input does not exist or has a type no reader handles.
     """
+    from extract.ingest.sources import STREAM_READERS, reader_for, walk_supported
+
     archives: list[Path] = []
     loose: list[Path] = []
     urls: list[str] = []
@@ -93,22 +73,18 @@ def plan_shards(inputs: Iterable[str], files_per_shard: int = 200) -> list[Shard
             continue
         path = Path(spec)
         if path.is_dir():
-            for f in _walk(path):
-                kind = _suffix(f)
-                if kind in ARCHIVE_SUFFIXES:
-                    archives.append(f)
-                elif kind in LOOSE_SUFFIXES:
-                    loose.append(f)
+            unreadable: list[OSError] = []
+            files = walk_supported(path, unreadable)
+            if unreadable:
+                raise InputError(f"cannot list folder: {unreadable[0]}", source=spec)
         elif path.is_file():
-            kind = _suffix(path)
-            if kind in ARCHIVE_SUFFIXES:
-                archives.append(path)
-            elif kind in LOOSE_SUFFIXES or "." not in path.name:
-                loose.append(path)
-            else:
+            if reader_for(path) is None:
                 raise InputError(f"unsupported file type: {path}", source=spec)
+            files = [path]
         else:
             raise InputError("no such file or directory", source=spec)
+        for f in files:
+            (archives if reader_for(f) in STREAM_READERS else loose).append(f)
     shards: list[Shard] = []
     for a in archives:
         shards.append(Shard(f"{_slug(str(a))}-{_fingerprint([str(a)])}", "archive", (str(a),)))

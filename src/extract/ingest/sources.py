@@ -152,6 +152,9 @@ READERS: dict[str, Reader] = {
 }
 """Readers by file suffix (lower case; longest match wins: ``.jsonl.gz``)."""
 
+STREAM_READERS = frozenset({read_jsonl_file, read_warc_file, read_url_list})
+"""Readers of files that hold many articles (a batch shard each)."""
+
 
 def reader_for(path: Path) -> Reader | None:
     """The reader for ``path``'s suffix, or None for an unsupported file type."""
@@ -162,7 +165,7 @@ def reader_for(path: Path) -> Reader | None:
     return READERS.get("") if "." not in name.lstrip(".") else None
 
 
-def _walk(folder: Path, unreadable: list[OSError]) -> list[Path]:
+def walk_supported(folder: Path, unreadable: list[OSError]) -> list[Path]:
     """Supported files under ``folder``, recursively, sorted; hidden files and
     folders are skipped, symbolic links to folders are not followed. Folders that
     cannot be listed are added to ``unreadable``."""
@@ -180,7 +183,7 @@ def _from_path(path: Path, options: ReadOptions) -> Iterator[Result]:
     name = str(path)
     if path.is_dir():
         unreadable: list[OSError] = []
-        for file in _walk(path, unreadable):
+        for file in walk_supported(path, unreadable):
             reader = reader_for(file)
             if reader is not None:
                 yield from reader(file, options)

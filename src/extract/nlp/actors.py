@@ -162,9 +162,7 @@ class ActorsComponent:
             ]
             country: str | None = None
             if len(left) >= 2:  # "Sri Lankan officials", "South African court"
-                country = self.gazetteer.country_of_demonym(
-                    doc[left[0].i : left[-1].i + 1].text
-                )
+                country = self.gazetteer.country_of_demonym(doc[left[0].i : left[-1].i + 1].text)
             for c in left if country is None else ():
                 country = self.gazetteer.country_of_demonym(c.text) or (
                     e.country_code

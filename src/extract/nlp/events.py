@@ -200,11 +200,14 @@ class EventsComponent:
 
     def typed(self, docs: list[Doc]) -> list[dict[int, tuple[str, str | None, float]]]:
         """Per doc: token index -> (type, subtype, confidence) of its triggers."""
-        if self.transformer is None:
-            return [{t.i: x for t in doc if (x := type_trigger(t)) is not None} for doc in docs]
-        if self.typer == "transformer":
+        if self.typer == "transformer" and self.transformer is not None:
             return self.transformer.type_docs(docs)
-        return self.transformer.combine_docs(docs, type_trigger)
+        lexical: list[dict[int, tuple[str, str | None, float]]] = [
+            {t.i: x for t in doc if (x := type_trigger(t)) is not None} for doc in docs
+        ]
+        if self.transformer is None:
+            return lexical
+        return self.transformer.combine_docs(docs, lexical)
 
     def __call__(self, doc: Doc) -> Doc:
         return self._events(doc, self.typed([doc])[0])

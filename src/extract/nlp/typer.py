@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -203,16 +203,17 @@ class TransformerTyper:
         self.trigger_lemmas = frozenset(cfg.get("trigger_lemmas", ()))
 
     def distributions(
-        self, docs: Sequence[Doc], wanted: Callable[[Token], bool] | None = None
+        self, docs: Sequence[Doc], skip: Sequence[Collection[int]] | None = None
     ) -> list[dict[int, dict[str, float]]]:
         """Per doc: token index -> {label: probability} for its candidate tokens (those
-        ``wanted`` keeps). One encoder pass over the candidate sentences of all ``docs``."""
+        but those at the indices in ``skip[d]``). One encoder pass over the candidate
+        sentences of all ``docs``."""
         items: list[tuple[Span, list[int]]] = []
         owner: list[int] = []
         for d, doc in enumerate(docs):
             by_sent: dict[int, list[int]] = {}
             for tok in candidate_tokens(doc, self.trigger_lemmas):
-                if wanted is None or wanted(tok):
+                if skip is None or tok.i not in skip[d]:
                     by_sent.setdefault(tok.sent.start, []).append(tok.i)
             if by_sent:
                 sents = {s.start: s for s in doc.sents}
@@ -242,13 +243,11 @@ class TransformerTyper:
         ]
 
     def combine_docs(
-        self, docs: Sequence[Doc], lexicon: Callable[[Token], Typed | None]
+        self, docs: Sequence[Doc], lexical: Sequence[dict[int, Typed]]
     ) -> list[dict[int, Typed]]:
-        """The lexicon's type where it fires; the head's type for the candidates the
-        lexicon leaves untyped (only their sentences are encoded)."""
-        lexical = [{t.i: x for t in doc if (x := lexicon(t)) is not None} for doc in docs]
-        seen = {id(doc): lex for doc, lex in zip(docs, lexical, strict=True)}
-        dists = self.distributions(docs, lambda tok: tok.i not in seen[id(tok.doc)])
+        """The lexicon's types (``lexical``, per doc) where it fires; the head's type for the
+        candidates the lexicon leaves untyped (only their sentences are encoded)."""
+        dists = self.distributions(docs, lexical)
         out = []
         for doc, lex, dist in zip(docs, lexical, dists, strict=True):
             typed = dict(lex)
