@@ -48,6 +48,16 @@ PUB = dt.date(2020, 4, 2)  # a Thursday
         ("5 p.m. EST, March 30", None, "2020-03-30T17:00", "TIME", None),
         ("now", None, "PRESENT_REF", "DATE", None),
         ("recently", None, "PAST_REF", "DATE", None),
+        ("2 1/2 years", None, "P2Y6M", "DURATION", None),
+        ("a year and a half", None, "P1Y6M", "DURATION", None),
+        ("half an hour", None, "PT30M", "DURATION", None),
+        ("eight trading days", None, "P8D", "DURATION", None),
+        ("an additional year", None, "P1Y", "DURATION", None),
+        ("the summer", "past", "2019-SU", "DATE", None),
+        ("the summer", "future", "2020-SU", "DATE", None),
+        ("the early summer", None, "2020-SU", "DATE", "START"),
+        ("last fall", None, "2019-FA", "DATE", None),
+        ("year-end", None, "2020", "DATE", "END"),
     ],
 )
 def test_expression_normalises_to_timex3(text, tense, value, type_, mod):
@@ -86,11 +96,15 @@ def test_non_temporal_text_is_not_normalised():
     assert normalize("", PUB, None) is None
 
 
-def test_month_day_without_year_takes_the_nearest_year_whatever_the_tense():
-    # reported speech makes the tense unreliable; on TempEval-3 the nearest year is right more often
+def test_month_day_without_year_takes_the_nearest_year_unless_the_tense_says_otherwise():
+    # reported speech makes the tense unreliable near the anchor; on TempEval-3 the nearest
+    # year is right more often there, and the tense only wins more than 45 days away
     assert normalize("March 10", PUB, "future").value == "2020-03-10"
     assert normalize("December 28", PUB, "past").value == "2019-12-28"
     assert normalize("August 1", PUB, None).value == "2020-08-01"
+    assert normalize("August 1", PUB, "past").value == "2019-08-01"
+    assert normalize("January 31", dt.date(1989, 11, 1), None).value == "1990-01-31"
+    assert normalize("January 31", dt.date(1989, 11, 1), "past").value == "1989-01-31"
 
 
 def test_end_of_duration_counts_from_the_publication_date():

@@ -28,6 +28,27 @@ _FUTURE_HEADS = {
     "threaten",
     "going",
     "offer",
+    "decide",
+    "ready",
+}
+
+# nouns whose to-infinitive looks ahead: "an agreement to acquire X in January"
+_FUTURE_NOUNS = {
+    "agreement",
+    "plan",
+    "deal",
+    "bid",
+    "offer",
+    "proposal",
+    "decision",
+    "promise",
+    "pledge",
+    "program",
+    "programme",
+    "intention",
+    "attempt",
+    "effort",
+    "move",
 }
 
 
@@ -70,8 +91,19 @@ def verb_tense(verb: Token) -> Tense | None:
         head = verb.head
         if head is verb:
             return None
-        if verb.tag_ == "VB" and "to" in lowers and head.lemma_.lower() in _FUTURE_HEADS:
-            return "future"
+        if verb.tag_ == "VB" and "to" in lowers:
+            head_lemma = head.lemma_.lower()
+            # "had been due to": the auxiliaries of the head or, for an adjective, its copula
+            holders = (head, head.head) if head.pos_ == "ADJ" else (head,)
+            head_auxes = {
+                c.lower_ for h in holders for c in h.children if c.dep_ in ("aux", "auxpass")
+            }
+            if head_lemma in _FUTURE_HEADS and "had" not in head_auxes:
+                return "future"  # "had been due to expire Friday" is a past schedule
+            if head_lemma in _FUTURE_NOUNS and head.pos_ == "NOUN":
+                return "future"
+            if head_lemma == "be" and head.i < verb.i and head.tag_ in ("VBZ", "VBP"):
+                return "future"  # "is to resume trading Tuesday"
         nxt = governing_verb(head)
         if nxt is None or nxt is verb:
             return None
@@ -86,6 +118,10 @@ def span_tense(span: Span) -> Tense | None:
 
 # verbs whose time is a scheduled one even in the past tense ("planned a rally on Saturday")
 _SCHEDULE_VERBS = {"schedule", "slate", "plan", "due"}
+# words whose date is a coming one whatever the clause's tense
+_AHEAD_WORDS = {"effective", "payable"}
+# verbs that move something to a later time: "postponed until Tuesday"
+_DEFER_VERBS = {"postpone", "delay", "defer", "adjourn", "suspend", "extend", "put"}
 _SPEECH_VERBS = {"say", "tell", "announce", "report", "add", "write", "state"}
 
 
@@ -104,6 +140,16 @@ def time_tense(span: Span) -> Tense | None:
     auxes = {c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")}
     if lemma in _SCHEDULE_VERBS or "would" in auxes:
         return "future"
+    if lemma == "set" and verb.tag_ == "VBN" and any(c.lower_ == "for" for c in verb.children):
+        return "future"  # "a summit set for Washington in April"
+    if any(t.lower_ in _AHEAD_WORDS for t in (span.root.head, span.root.head.head)):
+        return "future"  # "effective Feb. 1", "payable Dec. 15"
+    doc = span.doc
+    before = " ".join(t.lower_ for t in doc[max(0, span.start - 3) : span.start])
+    if before.endswith("as soon as") or before.endswith("as early as"):
+        return "future"  # "could leave as soon as Tuesday"
+    if before.endswith("until") and lemma in _DEFER_VERBS:
+        return "future"  # "postponed until Tuesday morning"
     tense = verb_tense(verb)
     if tense == "present" and lemma in _SPEECH_VERBS:
         return "past"

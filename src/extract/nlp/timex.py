@@ -79,7 +79,7 @@ def _rx() -> dict[str, re.Pattern[str]]:
         ),
         "half": re.compile(r"(?:the )?(first|second) half of (\d{4})"),
         "season": re.compile(
-            r"(?:(this|last|next|past|coming) )?(spring|summer|autumn|fall|winter)(?: (?:of )?(\d{4}))?"
+            r"(?:the )?(?:(this|last|next|past|coming|this past|this coming) )?(spring|summer|autumn|fall|winter)(?: (?:of )?(\d{4}))?"
         ),
         "clock": re.compile(r"(\d{1,2})(?:[:.](\d{2}))? ?(a\.?m\.?|p\.?m\.?)?(?: \w+)?"),
         "every": re.compile(rf"(?:every|each|once a|per) (?:(other) )?({unit}|{wday})"),
@@ -162,6 +162,27 @@ def _count(text: str) -> float | None:
     return None if n.vague else n.value
 
 
+def _fraction(text: str) -> float | None:
+    """ "2 1/2", "two and a half", "half an": a count with a fraction, or None."""
+    if text in ("half a", "half an", "a half", "one half"):
+        return 0.5
+    m = re.fullmatch(r"(?:(.+?) )?(\d)/(\d)", text)
+    if m and int(m.group(3)) and int(m.group(2)) < int(m.group(3)):
+        whole = _count(m.group(1)) if m.group(1) else 0.0
+        if whole is not None and whole >= 0:
+            return whole + int(m.group(2)) / int(m.group(3))
+    m = re.fullmatch(r"(.+?) and an? half", text)
+    if m:
+        whole = _count(m.group(1))
+        if whole is not None and whole >= 0:
+            return whole + 0.5
+    return None
+
+
+# a fraction of a unit written in the next smaller one: 2.5 years is P2Y6M
+_SMALLER = {"Y": ("M", 12), "M": ("D", 30), "W": ("D", 7), "D": ("H", 24), "H": ("M", 60)}
+
+
 def _duration_value(num: float | None, unit: str) -> str:
     code = _w()["units"][unit]
     if num is None or num < 0:
@@ -179,6 +200,14 @@ def _duration_value(num: float | None, unit: str) -> str:
             return f"P{int(num) if num == int(num) else num}WE"
         amount = str(int(num)) if num == int(num) else str(num)
     time_part = unit in _w()["time_units"]
+    if num is not None and num >= 0 and num != int(num) and code in _SMALLER:
+        small, per = _SMALLER[code]
+        rest = round((num - int(num)) * per)
+        if rest == (num - int(num)) * per:
+            whole = f"{int(num)}{code}" if int(num) else ""
+            if code == "D":  # days and hours: the hours go after the T
+                return f"P{whole}T{rest}H"
+            return f"PT{whole}{rest}{small}" if time_part else f"P{whole}{rest}{small}"
     return f"PT{amount}{code}" if time_part else f"P{amount}{code}"
 
 
@@ -210,6 +239,8 @@ def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> 
                 rest = "this " + rest[4:]  # "the end of the year": this year's end
             if rest:
                 inner = normalize(rest, anchor, tense)
+                if inner is None and rest in w["seasons"]:
+                    inner = normalize("the " + rest, anchor, tense)  # "early summer": a real one
                 if inner is not None and inner.type == "DATE":
                     return Timex(inner.value, "DATE", m, inner.anchored)
     for word, m in sorted(w["approx_mods"].items(), key=lambda kv: -len(kv[0])):
@@ -361,8 +392,17 @@ def _h_month_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex |
     if anchor is None:
         return Timex(f"XXXX-{mon:02d}-{day:02d}", "DATE")
     # the nearest such day: news dates cluster around the publication date, and the
-    # clause's tense (reported speech, "would") misleads more often than it helps
+    # clause's tense (reported speech, "would") misleads more often than it helps ...
     d = _resolve_day(mon, day, anchor, None)
+    # ... except a month or more away against it: "the fiscal year ended Jan. 31" written
+    # in November is last January's, "will leave from August 6" in February this August's
+    if (
+        d is not None
+        and tense in ("past", "future")
+        and abs((d - anchor).days) > 45
+        and (tense == "past") == (d > anchor)
+    ):
+        d = _resolve_day(mon, day, anchor, tense) or d
     return Timex(_fmt(d), "DATE", anchored=True) if d else None
 
 
@@ -518,14 +558,33 @@ def _h_season(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | No
     if anchor is None:
         return Timex(f"XXXX-{code}", "DATE")
     rel = m.group(1)
+    first: int = _w()["season_first_month"][code]
     y = anchor.year
-    if rel in ("last", "past"):
-        y -= 1
-    elif rel in ("next", "coming"):
-        y += 1
+    if rel in ("last", "past", "this past"):
+        # the most recent season of that name that has begun and ended: "last fall" in
+        # January is the year before's, "this past spring" in October is this year's
+        y = anchor.year if first + 2 < anchor.month else anchor.year - 1
+    elif rel in ("next", "coming", "this coming"):
+        y = anchor.year if first > anchor.month else anchor.year + 1
     elif rel is None:
-        return None  # a bare season name ("in summer") is generic more often than not
+        if s == m.group(2):
+            return None  # a bare season name ("in summer") is generic more often than not
+        # "the summer": this year's, or by the clause's tense the one before or after
+        if tense == "past" and first > anchor.month:
+            y -= 1
+        elif tense == "future" and first + 2 < anchor.month:
+            y += 1
     return Timex(f"{y}-{code}", "DATE", anchored=True)
+
+
+def _h_year_end(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    """ "year-end", "year's end", "the end of the year" as one word: the year, mod END."""
+    if not re.fullmatch(r"(?:the )?(?:year[- ]end|year's end|end-of-year)", s):
+        return None
+    if anchor is None:
+        return Timex("XXXX", "DATE", "END")
+    y = anchor.year - 1 if tense == "past" and anchor.month < 3 else anchor.year
+    return Timex(f"{y:04d}", "DATE", "END", anchored=True)
 
 
 def _h_weekday(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
@@ -632,6 +691,9 @@ def _h_set(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
 
 
 def _h_duration(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    half = re.fullmatch(r"(.+?) (\w+) and an? half", s)  # "a year and a half"
+    if half and half.group(2) in _w()["units"]:
+        s = f"{half.group(1)} and a half {half.group(2)}"
     m = _rx()["duration"].fullmatch(s)
     if not m:
         return None
@@ -647,7 +709,13 @@ def _h_duration(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
         amount = amount[:-3]
     if re.fullmatch(r"(1[0-9]|20)\d\d", amount):
         return None  # "the 1988 quarter" names a year, it counts nothing
-    n = _count(amount)
+    words = amount.split()
+    while words and words[-1] in _w()["count_adjectives"]:
+        words.pop()  # "eight trading days", "an additional year", "two more weeks"
+    amount = " ".join(words)
+    n = _fraction(amount)
+    if n is None:
+        n = _count(amount)
     if n is not None and n < 0:
         if amount in ("several", "many", "a few", "few", "some", "the", "recent", "coming"):
             n = None
@@ -724,6 +792,7 @@ _HANDLERS: tuple[Callable[[str, dt.date | None, Tense | None], Timex | None], ..
     _h_weekend,
     _h_quarter,
     _h_season,
+    _h_year_end,
     _h_weekday,
     _h_rel_unit,
     _h_ago,
