@@ -93,13 +93,12 @@ def verb_tense(verb: Token) -> Tense | None:
             return None
         if verb.tag_ == "VB" and "to" in lowers:
             head_lemma = head.lemma_.lower()
-            # "had been due to": the auxiliaries of the head or, for an adjective, its copula
-            holders = (head, head.head) if head.pos_ == "ADJ" else (head,)
-            head_auxes = {
-                c.lower_ for h in holders for c in h.children if c.dep_ in ("aux", "auxpass")
-            }
-            if head_lemma in _FUTURE_HEADS and "had" not in head_auxes:
-                return "future"  # "had been due to expire Friday" is a past schedule
+            # a past-perfect state is a past schedule ("had been due to expire Friday");
+            # a past-perfect act still looks ahead ("had agreed to send ... by October")
+            copula = {c.lower_ for c in head.head.children if c.dep_ == "aux"}
+            past_state = head.pos_ == "ADJ" and "had" in copula
+            if head_lemma in _FUTURE_HEADS and not past_state:
+                return "future"
             if head_lemma in _FUTURE_NOUNS and head.pos_ == "NOUN":
                 return "future"
             if head_lemma == "be" and head.i < verb.i and head.tag_ in ("VBZ", "VBP"):
