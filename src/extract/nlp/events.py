@@ -234,7 +234,8 @@ class EventsComponent:
         cands = self._merge([c for c in cands if c.tok.i not in content])
         events: list[EventDict] = []
         for c in cands:
-            ev = self._build(doc, c, anchor, len(events) + 1)
+            others = {i for i, x in typed.items() if x[0] != c.type}
+            ev = self._build(doc, c, anchor, len(events) + 1, others)
             if ev is None:
                 continue
             if self._is_reference(doc, c, ev, events):
@@ -270,7 +271,10 @@ class EventsComponent:
             target.confidence = min(0.95, max(target.confidence, c.confidence) + 0.05)
         return out
 
-    def _build(self, doc: Doc, c: _Candidate, anchor: dt.date | None, n: int) -> EventDict | None:
+    def _build(
+        self, doc: Doc, c: _Candidate, anchor: dt.date | None, n: int, others: set[int]
+    ) -> EventDict | None:
+        """One event record from a candidate; ``others``: tokens typed as other events."""
         sent = c.tok.sent
         toks = [c.tok, *c.absorbed]
         clause = _clause_tokens(toks)
@@ -284,7 +288,7 @@ class EventsComponent:
             args.append(ArgumentDict(role=role, ref=ref, text=text))
 
         self._actor_args(doc, c, toks, clause, add)
-        self._quantity_args(doc, c, toks, clause, sent, add)
+        self._quantity_args(doc, c, toks, clause, sent, add, others)
         places = [p for p in doc._.places or [] if sent.start_char <= p["start"] < sent.end_char]
         inside = [
             p for p in places if _tok_at(doc, p["start"]) in clause and not _only_a_landmark(doc, p)
@@ -495,7 +499,13 @@ class EventsComponent:
 
     @staticmethod
     def _quantity_args(
-        doc: Doc, c: _Candidate, toks: list[Token], clause: set[Token], sent: Span, add: Any
+        doc: Doc,
+        c: _Candidate,
+        toks: list[Token],
+        clause: set[Token],
+        sent: Span,
+        add: Any,
+        others: set[int],
     ) -> None:
         lex = _lex()
         base_role = lex["quantity_roles"].get(c.subtype or "", "count")
@@ -506,6 +516,9 @@ class EventsComponent:
             num = _tok_at(doc, q["start"])
             if head not in clause and num not in clause:
                 continue
+            verb = governing_verb(head)
+            if verb is not None and verb.i in others and verb not in toks:
+                continue  # "Seven suspects were detained in raids": the detention's count
             role = base_role
             if q["unit"] in lex["money_units"]:
                 role = "money"
@@ -796,6 +809,8 @@ def _own_subtree(tok: Token) -> list[Token]:
     for child in tok.children:
         if child.dep_ in _NEW_CLAUSE:
             continue
+        if child.dep_ == "conj" and child.pos_ == "VERB" and tok.pos_ == "VERB":
+            continue  # "killed 400,000 and forced four million from their homes"
         out.extend(_own_subtree(child))
     return out
 
