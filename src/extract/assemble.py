@@ -57,6 +57,7 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
             date=e["date"],
             deadline=e["deadline"],
             confidence=e["confidence"],
+            mentions=[Span(start=s, end=t, text=text[s:t]) for s, t in e.get("mentions", [])],
         )
         for e in doc._.events or []
     ]

@@ -14,7 +14,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 
 PloverType = Literal[
     "AGREE",
@@ -249,6 +249,11 @@ class Event(_Record):
         default=None, description="TIMEX3 end bound ('by July next year')."
     )
     confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+    mentions: list[Span] = Field(
+        default_factory=list,
+        description="Later reports of this same event in the article (their trigger spans, "
+        "e.g. 'the blast' after 'a car bomb exploded'), merged into this one record.",
+    )
 
 
 class ArticleResult(_Record):

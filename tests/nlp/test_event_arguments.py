@@ -21,3 +21,15 @@ def test_count_of_another_event_is_not_taken(extractor):
     text = "Seven other suspects were detained in police raids in Escuintla on Monday."
     roles = _roles(extractor, text, "ASSAULT")
     assert "Seven" not in roles
+
+
+def test_later_report_of_an_event_is_a_mention_not_a_new_event(extractor):
+    text = (
+        "A car bomb exploded outside a hotel in Mogadishu on Saturday, killing 12 people, "
+        "police said. The blast destroyed the front of the building."
+    )
+    res = extractor.process(text, published="2024-03-03")
+    assaults = [e for e in res.events if e.type == "ASSAULT"]
+    assert len(assaults) == 1
+    assert [m.text for m in assaults[0].mentions] == ["blast"]
+    assert text[assaults[0].mentions[0].start : assaults[0].mentions[0].end] == "blast"

@@ -63,6 +63,7 @@ COLUMNS: dict[str, list[tuple[str, str]]] = {
         ("sentence", "string"), ("date", "string"), ("deadline", "string"),
         ("confidence", "float"), ("sources", "strings"), ("targets", "strings"),
         ("places", "strings"), ("country_codes", "strings"), ("arguments", "string"),
+        ("n_mentions", "int"),
     ],
     "mentions": [
         ("article_id", "string"), ("mention_id", "string"), ("kind", "string"),
@@ -146,6 +147,7 @@ def rows_for(result: ArticleResult, source: str, shard: str) -> dict[str, list[d
                 "date": e.date,
                 "deadline": e.deadline,
                 "confidence": e.confidence,
+                "n_mentions": 1 + len(e.mentions),
                 "sources": [x.text for x in e.arguments if x.role == "source"],
                 "targets": [x.text for x in e.arguments if x.role in ("target", "recipient")],
                 "places": [places[r].name for r in place_ids if r in places],

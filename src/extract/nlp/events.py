@@ -238,7 +238,9 @@ class EventsComponent:
             ev = self._build(doc, c, anchor, len(events) + 1, others)
             if ev is None:
                 continue
-            if self._is_reference(doc, c, ev, events):
+            earlier = self._earlier_report(doc, c, ev, events)
+            if earlier is not None:
+                earlier["mentions"].append((ev["trigger_start"], ev["trigger_end"]))
                 continue
             events.append(ev)
         for i, ev in enumerate(events):
@@ -348,6 +350,7 @@ class EventsComponent:
             date=date_value,
             deadline=deadline,
             confidence=round(c.confidence, 2),
+            mentions=[],
         )
 
     @staticmethod
@@ -534,16 +537,43 @@ class EventsComponent:
             add(role, q["id"], q["text"])
 
     @staticmethod
-    def _is_reference(doc: Doc, c: _Candidate, ev: EventDict, events: list[EventDict]) -> bool:
-        """ "the blast" after a bombing was reported is that bombing again, not a new one."""
+    def _earlier_report(
+        doc: Doc, c: _Candidate, ev: EventDict, events: list[EventDict]
+    ) -> EventDict | None:
+        """The earlier event this candidate reports again, or None:
+
+        - "the blast" after a bombing was reported;
+        - the same word for the same type in a later sentence that adds no argument,
+          date or deadline of its own (the annotation guidelines count such a repeat once).
+        """
+        same = [
+            e
+            for e in events
+            if e["type"] == ev["type"] and e["trigger_start"] < ev["trigger_start"]
+        ]
+        if not same:
+            return None
         tok = c.tok
-        if tok.pos_ != "NOUN" or not any(ch.lower_ == "the" for ch in tok.children):
-            return False
-        if any(a["role"] == "deadline" for a in ev["arguments"]):
-            return False
-        return any(
-            e["type"] == ev["type"] and e["trigger_start"] < ev["trigger_start"] for e in events
-        )
+        if (
+            tok.pos_ == "NOUN"
+            and any(ch.lower_ == "the" for ch in tok.children)
+            and not any(a["role"] == "deadline" for a in ev["arguments"])
+        ):
+            return same[-1]
+        lemma = tok.lemma_.lower()
+        for e in reversed(same):
+            first = _tok_at(doc, e["trigger_start"])
+            if (
+                first.lemma_.lower() == lemma
+                and e["sentence_start"] < ev["sentence_start"]
+                and e["status"] == ev["status"]
+                and ev["date"] in (None, e["date"])
+                and ev["deadline"] in (None, e["deadline"])
+                and {a["text"].lower() for a in ev["arguments"]}
+                <= {a["text"].lower() for a in e["arguments"]}
+            ):
+                return e
+        return None
 
 
 @lru_cache(maxsize=1)

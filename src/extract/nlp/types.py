@@ -85,3 +85,4 @@ class EventDict(TypedDict):
     date: str | None
     deadline: str | None
     confidence: float
+    mentions: list[tuple[int, int]]
