@@ -57,3 +57,47 @@ def test_garbage_with_a_warc_name_is_an_error_not_a_crash(tmp_path: Path) -> Non
     assert len(items) == 1
     assert getattr(items[0][1], "reason", None) == "bad_input"
     assert "not a WARC file" in str(items[0][1])
+
+
+def _members(data: bytes) -> list[int]:
+    """Start offsets of the gzip members of a WARC.gz."""
+    import zlib
+
+    starts, pos = [], 0
+    while pos < len(data):
+        starts.append(pos)
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        d.decompress(data[pos:])
+        pos = len(data) - len(d.unused_data)
+    return starts
+
+
+def test_a_corrupt_record_between_good_ones_costs_only_itself(tmp_path: Path) -> None:
+    data = bytearray(SAMPLE.read_bytes())
+    starts = _members(bytes(data))
+    # the third member is an article; overwrite the middle of its deflate stream
+    begin, end = starts[2], starts[3]
+    mid = (begin + end) // 2
+    data[mid : mid + 64] = b"\xff" * 64
+    bad = tmp_path / "corrupt.warc.gz"
+    bad.write_bytes(bytes(data))
+    items = _read(bad)
+    kinds = [getattr(a, "reason", type(a).__name__) for _, a in items]
+    assert kinds.count("corrupt_record") == 1
+    assert kinds.count("Article") == 3  # the four articles less the broken one
+    assert all(name.startswith(f"{bad}#") for name, _ in items)
+
+
+def test_a_corrupt_record_in_an_uncompressed_warc_is_skipped_to_the_next(tmp_path: Path) -> None:
+    import gzip
+
+    text = gzip.decompress(SAMPLE.read_bytes())
+    second = text.index(b"WARC/1.", text.index(b"WARC/1.", 10) + 10)  # the second article
+    broken = text[:second] + b"WARC/1.0\r\nWARC-Type: response\r\nContent-Length: x\r\n\r\n"
+    broken += text[second:]
+    bad = tmp_path / "corrupt.warc"
+    bad.write_bytes(broken)
+    items = _read(bad)
+    kinds = [getattr(a, "reason", type(a).__name__) for _, a in items]
+    assert "corrupt_record" in kinds
+    assert kinds.count("Article") == 4

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
-from collections.abc import Iterator
+import zlib
+from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from extract.errors import InputError, InputTooLargeError, NewsEventsError
 from extract.ingest.html import article_from_html, decode_html
@@ -26,6 +27,12 @@ _HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 class TruncatedArchiveError(InputError):
     reason = "truncated"
+
+
+class CorruptRecordError(InputError):
+    """A record that cannot be read, with readable records after it."""
+
+    reason = "corrupt_record"
 
 
 def _warc_date(value: str | None) -> dt.date | None:
@@ -75,11 +82,9 @@ def _starts_like_warc(path: Path) -> bool:
 
 def read_warc_file(path: Path, options: ReadOptions) -> Iterator[Result]:
     """Articles from the HTML response records of a WARC or WARC.gz file, each named
-    ``path#<record offset>``."""
-    from warcio.archiveiterator import ArchiveIterator
-    from warcio.exceptions import ArchiveLoadFailed
-
-    limit = options.settings.fetch_max_bytes
+    ``path#<record offset>``. A corrupt record becomes one ``corrupt_record`` error and
+    reading goes on at the next record start (the next gzip member that holds a WARC
+    header, or the next ``WARC/1.`` line); a cut-off archive ends with ``truncated``."""
     base = str(path)
     if not _starts_like_warc(path):
         yield base, InputError("not a WARC file (no 'WARC/' record header)", source=base)
@@ -90,43 +95,119 @@ def read_warc_file(path: Path, options: ReadOptions) -> Iterator[Result]:
         yield base, InputError(f"cannot read file: {exc.strerror or exc}", source=base)
         return
     with stream:
-        records = ArchiveIterator(stream)
-        while True:
-            name = base
+        tried: set[int] = set()  # where reading started: never twice from one place
+        start: int | None = 0
+        while start is not None:
+            tried.add(start)
+            start = yield from _read_from(stream, start, base, options, tried)
+
+
+def _read_from(
+    stream: BinaryIO, start: int, base: str, options: ReadOptions, tried: set[int]
+) -> Generator[Result, None, int | None]:
+    """Records from byte ``start`` on; returns where to go on after a corrupt record,
+    or None at the end of the file."""
+    from warcio.archiveiterator import ArchiveIterator
+    from warcio.exceptions import ArchiveLoadFailed
+
+    limit = options.settings.fetch_max_bytes
+    stream.seek(start)
+    records = ArchiveIterator(stream)
+    records.INC_RECORD = ""  # warcio writes this warning to stderr; the error record says it
+    next_start = start  # where the record being read begins
+    while True:
+        name = f"{base}#{next_start}"
+        try:
+            record = next(records)
+            if record.rec_type is None:  # what is left of a record cut off mid-way
+                raise TruncatedArchiveError("truncated WARC record at the end of the file")
+            ctype = (
+                record.http_headers.get_header("Content-Type") or ""
+                if record.http_headers is not None
+                else ""
+            ).lower()
+            wanted = record.rec_type == "response" and ctype.startswith(_HTML_TYPES)
+            # read the body first: asking for the offset reads the record to its end
+            body = record.content_stream().read(limit + 1) if wanted else b""
+            offset = records.get_record_offset()
+            name = f"{base}#{offset}"
+            next_start = offset + records.get_record_length()
+            if not wanted:
+                continue
+            if len(body) > limit:
+                raise InputTooLargeError(f"record too large: over {limit} bytes")
+            declared = record.http_headers.get_header("Content-Length")
+            if declared and declared.isdigit() and len(body) < int(declared):
+                # the WARC framing is whole, only the page is short: the next record follows
+                yield (
+                    name,
+                    TruncatedArchiveError(
+                        f"truncated WARC record: {len(body)} of {declared} bytes", source=name
+                    ),
+                )
+                continue
+            yield name, _article(record, body, name, options)
+        except StopIteration:
+            return None
+        except NewsEventsError as exc:
+            exc.source = name
+            if not isinstance(exc, TruncatedArchiveError):
+                yield name, exc
+                continue
+            resume = _next_record_start(stream, next_start, tried)
+            if resume is None:
+                if next_start not in tried:
+                    yield name, exc
+                return None
+            if next_start not in tried:  # a record that failed twice is reported once
+                yield name, CorruptRecordError(f"corrupt WARC record: {exc}", source=name)
+            return resume
+        except (ArchiveLoadFailed, EOFError, OSError, ValueError, zlib.error) as exc:
+            # the stream cannot go on from here: look for the next record's start
+            resume = _next_record_start(stream, next_start, tried)
+            if resume is None:
+                if next_start not in tried:
+                    yield name, TruncatedArchiveError(f"unreadable WARC record: {exc}", source=name)
+                return None
+            if next_start not in tried:  # a record that failed twice is reported once
+                yield name, CorruptRecordError(f"corrupt WARC record: {exc}", source=name)
+            return resume
+
+
+_GZIP_MEMBER = b"\x1f\x8b\x08"
+_WARC_LINE = b"\nWARC/1."
+_SCAN = 1 << 20
+
+
+def _next_record_start(stream: BinaryIO, pos: int, tried: set[int]) -> int | None:
+    """The first byte from the broken record at ``pos`` on, and not in ``tried``, where a
+    WARC record seems to begin: a gzip member whose first bytes decompress to ``WARC/``,
+    or a line starting ``WARC/1.``."""
+    stream.seek(0)
+    gzipped = stream.read(2) == b"\x1f\x8b"
+    needle = _GZIP_MEMBER if gzipped else _WARC_LINE
+    # a broken gzip member stays broken; a plain record may have swallowed the next
+    # one's first line, so the search starts at the broken record itself
+    pos = pos + 1 if gzipped else max(0, pos - 1)
+    while True:
+        stream.seek(pos)
+        chunk = stream.read(_SCAN + len(needle))
+        if len(chunk) < len(needle):
+            return None
+        i = chunk.find(needle)
+        while i >= 0:
+            at = pos + i
+            if not gzipped:
+                if at + 1 not in tried:
+                    return at + 1
+                i = chunk.find(needle, i + 1)
+                continue
+            stream.seek(at)
             try:
-                record = next(records)
-                if record.rec_type is None:  # what is left of a record cut off mid-way
-                    name = f"{base}#{records.get_record_offset()}"
-                    raise TruncatedArchiveError("truncated WARC record at the end of the file")
-                ctype = (
-                    record.http_headers.get_header("Content-Type") or ""
-                    if record.http_headers is not None
-                    else ""
-                ).lower()
-                wanted = record.rec_type == "response" and ctype.startswith(_HTML_TYPES)
-                # read the body first: asking for the offset reads the record to its end
-                body = record.content_stream().read(limit + 1) if wanted else b""
-                name = f"{base}#{records.get_record_offset()}"
-                if not wanted:
-                    continue
-                if len(body) > limit:
-                    raise InputTooLargeError(f"record too large: over {limit} bytes")
-                declared = record.http_headers.get_header("Content-Length")
-                if declared and declared.isdigit() and len(body) < int(declared):
-                    raise TruncatedArchiveError(
-                        f"truncated WARC record: {len(body)} of {declared} bytes"
-                    )
-                yield name, _article(record, body, name, options)
-            except StopIteration:
-                return
-            except TruncatedArchiveError as exc:
-                exc.source = name
-                yield name, exc
-                return
-            except NewsEventsError as exc:
-                exc.source = name
-                yield name, exc
-            except (ArchiveLoadFailed, EOFError, OSError, ValueError) as exc:
-                # zlib/gzip errors are OSError or EOFError; the stream cannot go on
-                yield name, TruncatedArchiveError(f"unreadable WARC record: {exc}", source=name)
-                return
+                head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(stream.read(4096), 16)
+            except zlib.error:
+                head = b""
+            if head.startswith(b"WARC/") and at not in tried:
+                return at
+            i = chunk.find(needle, i + 1)
+        pos += _SCAN
