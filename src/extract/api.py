@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from pathlib import Path
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -13,7 +15,7 @@ from extract.assemble import result_from_doc
 from extract.config import Settings
 from extract.ingest.dates import parse_published
 from extract.ingest.html import article_from_html
-from extract.ingest.sources import looks_like_html
+from extract.ingest.sources import looks_like_html, read_file_bytes
 from extract.ingest.text import article_from_text, decode_bytes
 from extract.nlp.pipeline import build_nlp
 from extract.records import Article, ArticleResult, Event
@@ -45,20 +47,27 @@ class Extractor:
 
     def process(
         self,
-        source: str | bytes,
+        source: str | bytes | os.PathLike[str],
         *,
         published: str | dt.date | None = None,
         url: str | None = None,
         title: str | None = None,
     ) -> ArticleResult:
-        """Ingest HTML or plain text and extract everything from it.
+        """Ingest HTML or plain text (or the file at a path) and extract everything from it.
 
         Raises:
+            TypeError: ``source`` is not text, bytes or a path.
             extract.errors.InputError: empty, binary, non-English, too large or no article.
             extract.errors.DateError: ``published`` is not a date.
         """
         pub = parse_published(published) if published is not None else None
-        text = decode_bytes(source, url or "<input>") if isinstance(source, bytes) else source
+        name = url or "<input>"
+        if isinstance(source, os.PathLike):
+            name = str(source)
+            source = read_file_bytes(Path(source), self.settings.fetch_max_bytes)
+        if not isinstance(source, str | bytes):
+            raise TypeError(f"source must be str, bytes or a path, not {type(source).__name__}")
+        text = decode_bytes(source, name) if isinstance(source, bytes) else source
         if looks_like_html(text):
             article = article_from_html(text, url=url, published=pub, settings=self.settings)
         else:
@@ -75,7 +84,7 @@ def get_extractor(settings: Settings | None = None) -> Extractor:
 
 
 def process(
-    source: str | bytes,
+    source: str | bytes | os.PathLike[str],
     *,
     published: str | dt.date | None = None,
     url: str | None = None,
@@ -85,7 +94,7 @@ def process(
     """Extract times, quantities, places, actors and events from one article.
 
     Args:
-        source: HTML or plain text (str or bytes).
+        source: HTML or plain text (str or bytes), or the path of one such file.
         published: publication date (ISO or written, e.g. "2020-04-02"); relative dates
             are resolved against it. Without it the HTML metadata or a dateline is used,
             else relative dates stay unresolved.
@@ -97,7 +106,7 @@ def process(
 
 
 def extract_events(
-    source: str | bytes,
+    source: str | bytes | os.PathLike[str],
     *,
     published: str | dt.date | None = None,
     url: str | None = None,

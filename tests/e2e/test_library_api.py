@@ -90,3 +90,16 @@ def test_common_nouns_name_actors_and_product_names_do_not(extractor):
     assert actors["users"].kind == "civilians"
     assert "iPod" not in actors and "Macworld Conference" not in actors
     assert "300 people" not in actors and "people" not in actors  # a quantity, not an actor
+
+
+def test_a_path_is_read_as_the_file_it_names(extractor):
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "data" / "raw" / "sudan-sanctions-aid.html"
+    res = extractor.process(path)
+    assert res.article.published is not None and res.events
+
+
+def test_a_source_of_the_wrong_type_is_a_type_error(extractor):
+    with pytest.raises(TypeError, match="str, bytes or a path"):
+        extractor.process(42)

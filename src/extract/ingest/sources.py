@@ -79,7 +79,7 @@ def _from_text_or_html(
     )
 
 
-def _read_bytes(path: Path, limit: int) -> bytes:
+def read_file_bytes(path: Path, limit: int) -> bytes:
     """The file's bytes, refusing files over ``limit`` bytes before reading them."""
     try:
         size = path.stat().st_size
@@ -94,7 +94,7 @@ def read_html_file(path: Path, options: ReadOptions) -> Iterator[Result]:
     """One HTML file (capped at ``settings.fetch_max_bytes``, like a fetched page)."""
 
     def make() -> Article:
-        data = _read_bytes(path, options.settings.fetch_max_bytes)
+        data = read_file_bytes(path, options.settings.fetch_max_bytes)
         return article_from_html(
             decode_html(data, str(path)),
             published=options.published,
@@ -110,7 +110,7 @@ def read_text_file(path: Path, options: ReadOptions) -> Iterator[Result]:
     # More bytes than this cannot decode to max_chars characters or fewer.
     limit = options.settings.max_chars * _UTF8_MAX_BYTES_PER_CHAR
     try:
-        text = decode_bytes(_read_bytes(path, limit), name)
+        text = decode_bytes(read_file_bytes(path, limit), name)
     except NewsEventsError as exc:
         exc.source = name
         return iter([(name, exc)])
@@ -126,7 +126,7 @@ def read_url_list(path: Path, options: ReadOptions) -> Iterator[Result]:
     """A ``.urls`` file: one http(s) URL per line (blank lines and ``#`` comments
     skipped), each fetched like a URL named on the command line."""
     try:
-        text = decode_bytes(_read_bytes(path, options.settings.fetch_max_bytes), str(path))
+        text = decode_bytes(read_file_bytes(path, options.settings.fetch_max_bytes), str(path))
     except NewsEventsError as exc:
         exc.source = str(path)
         yield str(path), exc
