@@ -130,7 +130,7 @@ def test_an_article_over_the_time_limit_is_a_timeout_error(
     assert summary.shards[0].error_reasons == {"timeout": 1}
 
 
-def test_two_workers_and_dask_write_what_one_process_writes(
+def test_reruns_two_workers_and_dask_write_byte_identical_files(
     tmp_path: Path, settings: Settings
 ) -> None:
     pytest.importorskip("distributed")
@@ -144,10 +144,14 @@ def test_two_workers_and_dask_write_what_one_process_writes(
     run_batch([str(inputs)], dask, settings, engine="dask", workers=2)
     for table in ("articles", "events", "mentions", "errors"):
         assert _rows(one, table) == _rows(two, table) == _rows(dask, table), table
+    again = tmp_path / "again"
+    run_batch([str(inputs)], again, settings)
     for shard in plan_shards([str(inputs)]):
-        for table in ("articles", "events", "mentions"):
+        for table in ("articles", "events", "mentions", "errors"):
             rel = f"{table}/{shard.id}.parquet"
-            assert (one / rel).read_bytes() == (dask / rel).read_bytes()
+            first = (one / rel).read_bytes()
+            assert first == (again / rel).read_bytes() == (two / rel).read_bytes()
+            assert first == (dask / rel).read_bytes(), rel
 
 
 def test_a_run_killed_with_sigkill_and_resumed_has_every_article_once(tmp_path: Path) -> None:

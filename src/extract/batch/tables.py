@@ -186,12 +186,19 @@ def rows_for(result: ArticleResult, source: str, shard: str) -> dict[str, list[d
     return {"articles": articles, "events": events, "mentions": mentions, "errors": []}
 
 
+def _printable(text: str, limit: int = 500) -> str:
+    """A message fit for a table cell: control and separator characters escaped (a broken
+    record's bytes can end up in its error message), at most ``limit`` characters."""
+    out = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: limit * 2])
+    return out if len(out) <= limit else out[: limit - 1] + "\u2026"
+
+
 def error_row(error: ErrorRecord, shard: str) -> dict[str, Any]:
     return {
         "source": error.source,
         "shard": shard,
         "reason": error.reason,
-        "message": error.message,
+        "message": _printable(error.message),
         "schema_version": SCHEMA_VERSION,
     }
 

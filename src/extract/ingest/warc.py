@@ -76,7 +76,7 @@ def _starts_like_warc(path: Path) -> bool:
             return f.read(5) == b"WARC/"
     except (FileNotFoundError, PermissionError, IsADirectoryError):
         return True  # the reader reports why it cannot open the file
-    except (OSError, EOFError):  # a broken gzip header
+    except (OSError, EOFError, zlib.error):  # a broken gzip header or stream
         return False
 
 

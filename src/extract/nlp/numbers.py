@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -87,9 +88,10 @@ def parse_number(text: str) -> Number | None:
             seen = True
             continue
         return None
-    if not seen:
-        return None
-    return Number(total + (current or 0.0))
+    value = total + (current or 0.0)
+    if not seen or not math.isfinite(value):
+        return None  # "999...9" with hundreds of digits is no count anyone reported
+    return Number(value)
 
 
 def split_modifier(text: str) -> tuple[str | None, str]:

@@ -92,7 +92,7 @@ class Encoder:
         hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # no "Loading weights" bar
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-            model = AutoModel.from_pretrained(path, local_files_only=True)
+            model = AutoModel.from_pretrained(path, local_files_only=True, use_safetensors=True)
         finally:
             if bar:
                 hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
