@@ -198,13 +198,13 @@ def files() -> dict[str, bytes]:
     starts2 = _member_starts(warc2)
     out["15-truncated.warc.gz"] = warc2[: (starts2[1] + len(warc2)) // 2]
     out["16-absurd-dates-and-numbers.txt"] = (
-        "GENEVA, March 3, 2024 (Newswire) - The committee said on February 30 that "
-        "10^400 people had registered, up from 1e999 last year, and that the vote scheduled "
-        "for the 45th of Smarch would go ahead at 25:61 on Thursday. It put the cost at "
-        "$99999999999999999999999999999999999999 billion and said 0.0000001 soldiers and "
-        "-12 police officers were deployed on 31/31/2024, in the year 99999 and in 0000. "
-        "A spokesman said 7,,000,,000 ballots and ninety-ninety-nine boxes were lost.\n"
-    ).encode()
+        b"GENEVA, March 3, 2024 (Newswire) - The committee said on February 30 that "
+        b"10^400 people had registered, up from 1e999 last year, and that the vote scheduled "
+        b"for the 45th of Smarch would go ahead at 25:61 on Thursday. It put the cost at "
+        b"$99999999999999999999999999999999999999 billion and said 0.0000001 soldiers and "
+        b"-12 police officers were deployed on 31/31/2024, in the year 99999 and in 0000. "
+        b"A spokesman said 7,,000,,000 ballots and ninety-ninety-nine boxes were lost.\n"
+    )
     words = (g[3][1].replace(".", "").split()) * 200
     out["17-10000-token-sentence.txt"] = (
         "DOHA, August 9, 2024 (Newswire) - " + " ".join(words[:10_000]) + ".\n"
