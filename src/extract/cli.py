@@ -649,6 +649,135 @@ def query(
 
 
 @app.command()
+def show(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            help="An article: .html or .txt file, http(s) URL, or a JSONL/WARC file or folder "
+            "(each article in it gets a section of the page; see --limit).",
+            show_default=False,
+        ),
+    ],
+    html_out: Annotated[
+        Path, typer.Option("--html", help="Write the page here (one self-contained file).")
+    ],
+    open_page: Annotated[
+        bool, typer.Option("--open", help="Open the page in the default web browser.")
+    ] = False,
+    published: Annotated[
+        str | None,
+        typer.Option("--published", "-p", help="Publication date, as for `extract`."),
+    ] = None,
+    limit: Annotated[int, typer.Option(min=1, help="At most this many articles.")] = 20,
+    model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
+    allow_private_urls: Annotated[
+        bool, typer.Option(help="Allow fetching URLs on loopback or private networks.")
+    ] = False,
+) -> None:
+    """Write an HTML view of articles: the text with every time, quantity, place and actor
+    highlighted, each event as a card with its normalised arguments (hover or focus a
+    card to light its words), the publication date and where it came from, and errors.
+
+    Exit status: 0, 1 when an input was rejected (it is shown with its reason on the
+    page), 2 on a usage error.
+    """
+    from extract.api import Extractor
+    from extract.ingest.dates import parse_published
+    from extract.ingest.sources import iter_articles
+    from extract.views import render_article
+
+    try:
+        pub = parse_published(published) if published is not None else None
+    except DateError as exc:
+        err.print(f"[red]error:[/] --published: {exc.message}")
+        raise typer.Exit(2) from None
+    settings = Settings(spacy_model=model, allow_private_urls=allow_private_urls)
+    try:
+        extractor = Extractor(settings)
+    except ModelError as exc:
+        err.print(f"[red]error:[/] {exc.message}")
+        raise typer.Exit(2) from None
+    records: list[ArticleResult | ErrorRecord] = []
+    for spec in inputs:
+        for source, item in iter_articles(spec, published=pub, settings=settings):
+            if len(records) >= limit:
+                break
+            if isinstance(item, NewsEventsError):
+                records.append(_error_record(source, item))
+                continue
+            try:
+                records.append(extractor.process_article(item))
+            except NewsEventsError as exc:
+                records.append(_error_record(source, exc))
+    html_out.parent.mkdir(parents=True, exist_ok=True)
+    html_out.write_text(render_article(records), encoding="utf-8")
+    n_events = sum(len(r.events) for r in records if isinstance(r, ArticleResult))
+    failures = sum(isinstance(r, ErrorRecord) for r in records)
+    err.print(f"{len(records)} articles, {n_events} events, {failures} rejected -> {html_out}")
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(html_out.resolve().as_uri())
+    if failures:
+        raise typer.Exit(1)
+
+
+@app.command()
+def report(
+    out_dir: Annotated[Path, typer.Argument(help="A folder written by `newsevents batch`.")],
+    html_out: Annotated[
+        Path, typer.Option("--html", help="Write the report here (one self-contained file).")
+    ],
+    sample: Annotated[
+        int, typer.Option(min=0, help="Events in the sample table (their articles get views).")
+    ] = 12,
+    views: Annotated[
+        bool,
+        typer.Option(
+            help="Write the `show` view of each sampled article next to the report "
+            "(REPORT_views/), reading its source again."
+        ),
+    ] = True,
+    open_page: Annotated[
+        bool, typer.Option("--open", help="Open the report in the default web browser.")
+    ] = False,
+) -> None:
+    """Write an HTML report of a batch: events by type per week, quantities by role
+    (fatalities per week), top actors and places, places by country, errors by reason,
+    and a sample of events linking to their article views. Charts are inline SVG."""
+    from extract.api import Extractor
+    from extract.batch.runner import read_manifests
+    from extract.views import read_report_data, render_report, write_article_views
+
+    try:
+        data = read_report_data(out_dir, sample_size=sample)
+    except NewsEventsError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    links: dict[str, str] = {}
+    if views and data.sample:
+        used = (read_manifests(out_dir) or [{}])[0].get("settings", {})
+        settings = Settings(
+            **{k: v for k, v in used.items() if k in ("spacy_model", "event_typer")}
+        )
+        extractor = Extractor(settings)
+        views_dir = html_out.parent / f"{html_out.stem}_views"
+        with _progress() as progress:
+            progress.add_task("article views", total=None)
+            links = write_article_views(data, views_dir, extractor.process_article)
+    html_out.parent.mkdir(parents=True, exist_ok=True)
+    html_out.write_text(render_report(data, links), encoding="utf-8")
+    err.print(
+        f"{data.articles:,} articles, {data.events:,} events, {data.errors:,} errors; "
+        f"{len(links)} article views -> {html_out}"
+    )
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(html_out.resolve().as_uri())
+
+
+@app.command()
 def schema() -> None:
     """Print the JSON Schema of the output records (ArticleResult, ErrorRecord)."""
     out.file.write(json_schema_text() + "\n")

@@ -173,3 +173,12 @@ def test_a_run_killed_with_sigkill_and_resumed_has_every_article_once(tmp_path: 
     _, rows = query(out, "SELECT count(*), count(DISTINCT source) FROM articles_all")
     assert rows == [(total, total)]
     assert len(list(manifests.glob("*.json"))) == 6
+
+
+def test_jsonl_output_without_errors_still_has_the_errors_columns(
+    tmp_path: Path, settings: Settings
+) -> None:
+    out = tmp_path / "out"
+    run_batch([str(RAW / "ukraine-prisoner-swap.txt")], out, settings, formats=("jsonl",))
+    cols, rows = query(out, "SELECT reason, count(*) AS n FROM errors GROUP BY 1")
+    assert cols == ["reason", "n"] and rows == []

@@ -98,3 +98,28 @@ def test_one_bad_file_does_not_stop_the_others(tmp_path):
     assert res.exit_code == 1
     kinds = ["reason" in json.loads(line) for line in res.stdout.strip().splitlines()]
     assert sorted(kinds) == [False, True]
+
+
+@pytest.mark.slow
+def test_show_writes_a_page_with_the_events_and_the_rejected_inputs(tmp_path):
+    good = tmp_path / "a.txt"
+    good.write_text(TEXT)
+    bad = tmp_path / "b.txt"
+    bad.write_text("   ")
+    page = tmp_path / "view.html"
+    res = runner.invoke(app, ["show", str(good), str(bad), "--html", str(page)])
+    assert res.exit_code == 1  # one input rejected, and shown on the page
+    html = page.read_text(encoding="utf-8")
+    assert 'class="card"' in html and "RETREAT" in html and "empty" in html
+
+
+@pytest.mark.slow
+def test_report_writes_the_batch_report_and_its_article_views(tmp_path):
+    out = tmp_path / "out"
+    res = runner.invoke(app, ["batch", str(REPO / "data" / "raw"), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    page = tmp_path / "report.html"
+    res = runner.invoke(app, ["report", str(out), "--html", str(page), "--sample", "3"])
+    assert res.exit_code == 0, res.output
+    assert "<svg" in page.read_text(encoding="utf-8")
+    assert len(list((tmp_path / "report_views").glob("*.html"))) >= 1

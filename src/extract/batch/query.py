@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.batch.runner import read_manifests
-from extract.batch.tables import TABLES
+from extract.batch.tables import COLUMNS, TABLES
 from extract.errors import InputError
 
 
@@ -35,12 +35,23 @@ def connect(out_dir: Path) -> Any:
             ]
             if files:
                 listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
-                extra = ", union_by_name=true" if fmt == "parquet" else ""
+                extra = ", union_by_name=true" if fmt == "parquet" else _json_columns(table)
                 name = table if table == "errors" else f"{table}_all"
                 con.execute(f"CREATE VIEW {name} AS SELECT * FROM {reader}([{listed}]{extra})")
                 break
     con.execute(_DEDUP)
     return con
+
+
+_DUCKDB_TYPES = {"string": "VARCHAR", "int": "BIGINT", "float": "DOUBLE", "date": "DATE",
+                 "strings": "VARCHAR[]"}  # fmt: skip
+
+
+def _json_columns(table: str) -> str:
+    """The table's columns for ``read_json_auto``: an empty file (a shard without errors)
+    then still has them, instead of one inferred ``json`` column."""
+    cols = ", ".join(f"'{name}': '{_DUCKDB_TYPES[kind]}'" for name, kind in COLUMNS[table])
+    return f", columns={{{cols}}}, format='newline_delimited'"
 
 
 _DEDUP = """

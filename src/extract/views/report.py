@@ -1,0 +1,398 @@
+"""The HTML report of a batch run: events by type over time, top actors and places,
+places by country, quantities by role per week, errors by reason, and a sample of events
+linking to their article views. Charts are plain inline SVG: the file is self-contained.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from extract.batch.query import connect
+from extract.views.style import esc, page
+
+# colours of the event types in charts (PLOVER types beyond these share "other")
+PALETTE = ["#1d4f91", "#c2410c", "#15803d", "#7e22ce", "#b91c1c", "#0e7490", "#a16207",
+           "#be185d", "#4d7c0f", "#475569"]  # fmt: skip
+QUANTITY_ROLES = ("fatalities", "injured", "released", "exchanged", "arrested", "displaced",
+                  "troops", "participants", "money", "count")  # fmt: skip
+
+
+@dataclass
+class ReportData:
+    """What the report shows, read from a batch's output."""
+
+    out_dir: str
+    articles: int = 0
+    events: int = 0
+    errors: int = 0
+    shards: int = 0
+    first: dt.date | None = None
+    last: dt.date | None = None
+    undated_events: int = 0
+    unit: str = "week"
+    by_week: dict[dt.date, Counter[str]] = field(default_factory=dict)
+    actors: list[tuple[str, str | None, int, int]] = field(default_factory=list)
+    places: list[tuple[str, str | None, int, int]] = field(default_factory=list)
+    countries: list[tuple[str, int, int, int]] = field(default_factory=list)
+    quantities: dict[str, dict[dt.date, float]] = field(default_factory=dict)
+    error_reasons: list[tuple[str, int]] = field(default_factory=list)
+    sample: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _week(d: dt.date) -> dt.date:
+    return d - dt.timedelta(days=d.weekday())
+
+
+UNITS = ("week", "month", "quarter", "year")
+_MAX_BARS = 60
+
+
+def bucket(d: dt.date, unit: str) -> dt.date:
+    """The first day of the week, month, quarter or year ``d`` falls in."""
+    if unit == "week":
+        return _week(d)
+    if unit == "month":
+        return d.replace(day=1)
+    if unit == "quarter":
+        return dt.date(d.year, 3 * ((d.month - 1) // 3) + 1, 1)
+    return dt.date(d.year, 1, 1)
+
+
+def _next(d: dt.date, unit: str) -> dt.date:
+    if unit == "week":
+        return d + dt.timedelta(days=7)
+    months = {"month": 1, "quarter": 3, "year": 12}[unit]
+    idx = d.year * 12 + d.month - 1 + months
+    return dt.date(idx // 12, idx % 12 + 1, 1)
+
+
+def choose_unit(first: dt.date | None, last: dt.date | None) -> str:
+    """The finest of week, month, quarter, year that keeps the charts to ~60 bars."""
+    if first is None or last is None:
+        return "week"
+    for unit in UNITS:
+        n, d = 0, bucket(first, unit)
+        while d <= last and n <= _MAX_BARS:
+            d, n = _next(d, unit), n + 1
+        if n <= _MAX_BARS:
+            return unit
+    return "year"
+
+
+def all_buckets(first: dt.date, last: dt.date, unit: str) -> list[dt.date]:
+    """Every bucket from ``first`` to ``last``, empty ones too: the axis is time."""
+    out, d = [], bucket(first, unit)
+    while d <= last:
+        out.append(d)
+        d = _next(d, unit)
+    return out
+
+
+def compact(v: float) -> str:
+    for size, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if abs(v) >= size:
+            return f"{v / size:.1f}{suffix}".replace(".0", "")
+    return f"{v:.0f}"
+
+
+def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
+    """Query a batch output folder (finished shards, duplicates left out)."""
+    con = connect(out_dir)
+    q: Callable[[str], list[tuple[Any, ...]]] = lambda sql: con.execute(sql).fetchall()  # noqa: E731
+    data = ReportData(out_dir=str(out_dir))
+    data.articles = q("SELECT count(*) FROM articles")[0][0]
+    data.events = q("SELECT count(*) FROM events")[0][0]
+    data.errors = q("SELECT count(*) FROM errors")[0][0]
+    data.shards = q("SELECT count(DISTINCT shard) FROM articles_all")[0][0]
+    span = q("SELECT min(published), max(published) FROM articles")[0]
+    data.first, data.last = span[0], span[1]
+    unit = data.unit = choose_unit(data.first, data.last)
+    weeks: dict[dt.date, Counter[str]] = (
+        {b: Counter() for b in all_buckets(data.first, data.last, unit)}
+        if data.first and data.last
+        else {}
+    )
+    for published, etype, n in q("SELECT published, type, count(*) FROM events GROUP BY 1, 2"):
+        if published is None:
+            data.undated_events += n
+        else:
+            weeks.setdefault(bucket(published, unit), Counter())[etype] += n
+    data.by_week = dict(sorted(weeks.items()))
+    mention_counts = """
+        SELECT coalesce(canonical, text) AS name, any_value(country_code), count(*),
+               count(DISTINCT article_id)
+        FROM mentions WHERE kind = '{kind}' GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT 15"""
+    data.actors = [tuple(r) for r in q(mention_counts.format(kind="actor"))]
+    data.places = [tuple(r) for r in q(mention_counts.format(kind="place"))]
+    data.countries = [
+        tuple(r)
+        for r in q(
+            """
+        SELECT p.country_code, count(*), count(DISTINCT p.article_id),
+               (SELECT count(*) FROM events e WHERE list_contains(e.country_codes, p.country_code))
+        FROM mentions p WHERE p.kind = 'place' AND p.country_code IS NOT NULL
+        GROUP BY 1 ORDER BY 2 DESC, 1"""
+        )
+    ]
+    values = {
+        (a, m): v
+        for a, m, v in q(
+            "SELECT article_id, mention_id, value FROM mentions WHERE kind = 'quantity'"
+        )
+    }
+    per_role: dict[str, dict[dt.date, float]] = defaultdict(lambda: defaultdict(float))
+    for article_id, published, args in q("SELECT article_id, published, arguments FROM events"):
+        if published is None:
+            continue
+        for a in json.loads(args or "[]"):
+            value = values.get((article_id, a.get("ref")))
+            if a.get("role") in QUANTITY_ROLES and value not in (None, ""):
+                try:
+                    per_role[a["role"]][bucket(published, unit)] += float(value)
+                except ValueError:
+                    continue
+    buckets = list(data.by_week) or sorted({b for r in per_role.values() for b in r})
+    data.quantities = {
+        r: {b: per_role[r].get(b, 0.0) for b in buckets} for r in QUANTITY_ROLES if r in per_role
+    }
+    data.error_reasons = [tuple(r) for r in q(
+        "SELECT reason, count(*) FROM errors GROUP BY 1 ORDER BY 2 DESC, 1")]  # fmt: skip
+    rows = q(
+        f"""
+        SELECT e.article_id, e.event_id, e.type, e.status, e.trigger, e.sentence, e.date,
+               e.deadline, a.source, a.title, e.published
+        FROM events e JOIN articles a USING (article_id)
+        ORDER BY hash(e.article_id || e.event_id) LIMIT {int(sample_size)}"""
+    )
+    keys = ["article_id", "event_id", "type", "status", "trigger", "sentence", "date",
+            "deadline", "source", "title", "published"]  # fmt: skip
+    data.sample = sorted(
+        (dict(zip(keys, r, strict=True)) for r in rows),
+        key=lambda s: (str(s["published"]), s["article_id"], s["event_id"]),
+    )
+    con.close()
+    return data
+
+
+def _type_colours(types: Sequence[str]) -> dict[str, str]:
+    out = {t: PALETTE[i] for i, t in enumerate(types[: len(PALETTE) - 1])}
+    out["other"] = PALETTE[-1]
+    return out
+
+
+def stacked_bars_svg(by_week: dict[dt.date, Counter[str]], title: str, unit: str = "week") -> str:
+    """Events per time bucket, stacked by type (the most frequent types; the rest as
+    "other")."""
+    if not by_week:
+        return '<p class="muted">No dated events.</p>'
+    totals: Counter[str] = Counter()
+    for c in by_week.values():
+        totals.update(c)
+    types = [t for t, _ in totals.most_common()]
+    colours = _type_colours(types)
+    shown = [t for t in types if t in colours]
+    weeks = sorted(by_week)
+    w, h, left, bottom, top = 760, 260, 48, 52, 12
+    bw = max(2.0, (w - left - 10) / max(1, len(weeks)) - 2)
+    peak = max(sum(c.values()) for c in by_week.values()) or 1
+    scale = (h - bottom - top) / peak
+    parts = [
+        f'<svg viewBox="0 0 {w} {h + 22 * ((len(shown) + 5) // 6)}" width="100%" role="img" '
+        f'aria-label="{esc(title)}"><title>{esc(title)}</title>'
+    ]
+    for i in range(5):
+        v = peak * i / 4
+        y = h - bottom - v * scale
+        parts.append(f'<line x1="{left}" x2="{w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e2e8f0"/>')
+        parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{compact(v)}</text>')
+    step = max(1, len(weeks) // 8)
+    for i, wk in enumerate(weeks):
+        x = left + 2 + i * (bw + 2)
+        y = h - bottom
+        for t in [*shown, "other"]:
+            n = (
+                by_week[wk][t]
+                if t != "other"
+                else sum(v for k, v in by_week[wk].items() if k not in colours)
+            )
+            if not n:
+                continue
+            hh = n * scale
+            y -= hh
+            parts.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bw:.1f}" height="{hh:.1f}" '
+                f'fill="{colours[t]}"><title>{unit} of {wk}: {n} {esc(t)}</title></rect>'
+            )
+        if i % step == 0:
+            parts.append(
+                f'<text x="{x:.1f}" y="{h - bottom + 14}" transform="rotate(30 {x:.1f} '
+                f'{h - bottom + 14})">{wk.isoformat()}</text>'
+            )
+    for i, t in enumerate([*shown, "other"] if len(types) > len(shown) else shown):
+        lx = left + (i % 6) * 120
+        ly = h + 6 + 22 * (i // 6)
+        parts.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{colours[t]}"/>')
+        parts.append(f'<text x="{lx + 16}" y="{ly + 10}">{esc(t)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def line_svg(
+    series: dict[dt.date, float], title: str, colour: str = "#b91c1c", unit: str = "week"
+) -> str:
+    """One series over time buckets as a line with dots."""
+    if not series:
+        return ""
+    weeks = sorted(series)
+    w, h, left, bottom, top = 760, 210, 48, 52, 12
+    peak = max(series.values()) or 1.0
+    xs = [
+        left + (w - left - 10) * (i / max(1, len(weeks) - 1) if len(weeks) > 1 else 0.5)
+        for i in range(len(weeks))
+    ]
+    ys = [h - bottom - (h - bottom - top) * series[wk] / peak for wk in weeks]
+    pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in zip(xs, ys, strict=True))
+    parts = [f'<svg viewBox="0 0 {w} {h}" width="100%" role="img" aria-label="{esc(title)}">'
+             f"<title>{esc(title)}</title>"]  # fmt: skip
+    for i in range(3):
+        v = peak * i / 2
+        y = h - bottom - (h - bottom - top) * i / 2
+        parts.append(f'<line x1="{left}" x2="{w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e2e8f0"/>')
+        parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{compact(v)}</text>')
+    parts.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>')
+    step = max(1, len(weeks) // 8)
+    for i, (x, y, wk) in enumerate(zip(xs, ys, weeks, strict=True)):
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}">'
+            f"<title>{unit} of {wk}: {series[wk]:,.0f}</title></circle>"
+        )
+        if i % step == 0:
+            parts.append(
+                f'<text x="{x:.1f}" y="{h - bottom + 14}" '
+                f'transform="rotate(30 {x:.1f} {h - bottom + 14})">{wk}</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], numeric: set[int]) -> str:
+    if not rows:
+        return '<p class="muted">None.</p>'
+    th = "".join(f'<th{" class=num" if i in numeric else ""}>{esc(h)}</th>'
+                 for i, h in enumerate(head))  # fmt: skip
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td{' class=num' if i in numeric else ''}>"
+            f"{esc(v) if not isinstance(v, _Raw) else v.html}</td>"
+            for i, v in enumerate(r)
+        )
+        + "</tr>"
+        for r in rows
+    )
+    return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+
+
+@dataclass(frozen=True)
+class _Raw:
+    html: str
+
+    def __str__(self) -> str:
+        return self.html
+
+
+def render_report(data: ReportData, views: dict[str, str] | None = None) -> str:
+    """The report page; ``views`` maps article ids to the relative links of their views."""
+    views = views or {}
+    period = f"{data.first} to {data.last}" if data.first and data.last else "no publication dates"
+    head = (
+        f'<h1>Batch report</h1><p class="meta">{esc(data.out_dir)}<br>{data.articles:,} '
+        f"articles, {data.events:,} events, {data.errors:,} error records, "
+        f"{data.shards} shards; published {esc(period)}"
+        f"{f'; {data.undated_events:,} events without a date are left out of the charts' if data.undated_events else ''}"
+        ".</p>"
+    )
+    u = data.unit
+    chart = stacked_bars_svg(data.by_week, f"Events per {u} by PLOVER type", u)
+    sections = [head, f"<h2>Events by type, per {u}</h2>", f"<figure>{chart}</figure>"]
+    q_rows = []
+    for role, series in data.quantities.items():
+        active = sum(1 for v in series.values() if v)
+        peak_at = max(series, key=lambda k: series[k]).isoformat()
+        q_rows.append((role, f"{sum(series.values()):,.0f}", active, peak_at))
+    sections.append("<h2>Quantities by role</h2>")
+    if "fatalities" in data.quantities:
+        sections.append(
+            "<figure>"
+            + line_svg(
+                data.quantities["fatalities"],
+                f"Fatalities per {u} (sum of the events' counts)",
+                unit=u,
+            )
+            + "</figure>"
+        )
+    sections.append(_table(["role", "total", f"{u}s with any", f"peak {u}"], q_rows, {1, 2}))
+    sections.append("<h2>Top actors</h2>")
+    sections.append(_table(["actor", "country", "mentions", "articles"],
+                           [(n, c or "", m, a) for n, c, m, a in data.actors], {2, 3}))  # fmt: skip
+    sections.append("<h2>Top places</h2>")
+    sections.append(_table(["place", "country", "mentions", "articles"],
+                           [(n, c or "", m, a) for n, c, m, a in data.places], {2, 3}))  # fmt: skip
+    sections.append("<h2>Places by country</h2>")
+    sections.append(_table(["country (ISO alpha-3)", "place mentions", "articles", "events"],
+                           data.countries, {1, 2, 3}))  # fmt: skip
+    sections.append("<h2>Errors by reason</h2>")
+    sections.append(_table(["reason", "records"], data.error_reasons, {1}))
+    sections.append("<h2>A sample of events</h2>")
+    rows = []
+    for s in data.sample:
+        link = views.get(s["article_id"])
+        title = esc(s["title"] or s["source"])
+        where = _Raw(f'<a href="{esc(link)}">{title}</a>' if link else title)
+        when = s["date"] or (f"by {s['deadline']}" if s["deadline"] else "")
+        rows.append((s["published"] or "", s["type"], s["status"], s["trigger"], when, where))
+    sections.append(
+        _table(["published", "type", "status", "trigger", "when", "article"], rows, set())
+    )
+    return page("newsevents batch report", "<main>" + "".join(sections) + "</main>")
+
+
+def write_article_views(
+    data: ReportData, views_dir: Path, process: Callable[[Any], Any]
+) -> dict[str, str]:
+    """Write the view of each sampled article under ``views_dir`` by reading its source
+    again (a file, ``file#offset`` in a WARC, ``file:line`` in a JSONL) and running
+    ``process`` (an Article -> ArticleResult callable) on it. Returns article id -> path of
+    the view relative to ``views_dir``'s parent; sources that are gone are skipped."""
+    import re
+
+    from extract.ingest.sources import iter_articles
+    from extract.views.article import render_article
+
+    wanted: dict[str, set[str]] = defaultdict(set)
+    ids: dict[str, str] = {}
+    for s in data.sample:
+        source = str(s["source"])
+        m = re.match(r"^(.*?)(?:[#:](\d+))?$", source)
+        path = m.group(1) if m and m.group(2) and Path(m.group(1)).is_file() else source
+        wanted[path].add(source)
+        ids[source] = s["article_id"]
+    views_dir.mkdir(parents=True, exist_ok=True)
+    out: dict[str, str] = {}
+    for path, sources in sorted(wanted.items()):
+        if not Path(path).is_file():
+            continue
+        for name, item in iter_articles(path):
+            if name not in sources or isinstance(item, Exception):
+                continue
+            result = process(item)
+            target = views_dir / f"{ids[name]}.html"
+            target.write_text(render_article([result]), encoding="utf-8")
+            out[ids[name]] = f"{views_dir.name}/{target.name}"
+    return out
