@@ -52,9 +52,7 @@ def _crossing(result) -> set[str]:
     """Mentions that cross another span cannot nest in HTML and are not highlighted."""
     spans = [(m.start, m.end, m.id) for m in (*result.times, *result.quantities,
              *result.places, *result.actors)]  # fmt: skip
-    return {
-        i for s, e, i in spans for s2, e2, _ in spans if s < s2 < e < e2 or s2 < s < e2 < e
-    }
+    return {i for s, e, i in spans for s2, e2, _ in spans if s < s2 < e < e2 or s2 < s < e2 < e}
 
 
 def test_cards_are_keyboard_focusable_and_labelled(result):
