@@ -17,6 +17,7 @@ from extract.ingest.dates import parse_published
 from extract.ingest.html import article_from_html
 from extract.ingest.sources import looks_like_html, read_file_bytes
 from extract.ingest.text import article_from_text, decode_bytes
+from extract.nlp.extensions import remember_text
 from extract.nlp.pipeline import build_nlp
 from extract.records import Article, ArticleResult, Event
 
@@ -31,6 +32,7 @@ class Extractor:
     def _doc(self, article: Article) -> Doc:
         doc = self.nlp.make_doc(article.text)
         doc._.published = article.published.isoformat() if article.published else None
+        remember_text(doc, article.text)  # doc.text would join every token again
         return doc
 
     def process_article(self, article: Article) -> ArticleResult:

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -16,6 +17,7 @@ from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
 from extract.nlp.places import is_actor_use
+from extract.nlp.syntax import positions
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
 
@@ -146,9 +148,10 @@ class ActorsComponent:
         """ "the Afghan government", "Afghan security force personnel", "U.S. troops",
         "Chinese Foreign Ministry": a state actor noun with a demonym or country."""
         nouns: dict[str, str] = _a()["nouns"]
-        for tok in doc:
+        for i in positions(doc, nouns):
+            tok = doc[i]
             low = tok.lower_
-            if low not in nouns or tok.pos_ not in ("NOUN", "PROPN"):
+            if tok.pos_ not in ("NOUN", "PROPN"):
                 continue
             if tok.dep_ == "compound" and tok.head.lower_ in nouns:
                 continue  # the head noun of the phrase makes the mention
@@ -256,9 +259,10 @@ class ActorsComponent:
         org_words = set(_a()["org_words"])
         places = [(p["start"], p["end"]) for p in doc._.places or []]
         names: dict[str, str] = {}
-        for tok in doc[1:-1]:
+        acronyms = [doc[i] for i in positions(doc, lambda w: bool(_ACRONYM.fullmatch(w)), ORTH)]
+        for tok in acronyms:
             if not (
-                _ACRONYM.fullmatch(tok.text)
+                0 < tok.i < len(doc) - 1
                 and doc[tok.i - 1].text == "("
                 and doc[tok.i + 1].text == ")"
             ):
@@ -283,9 +287,9 @@ class ActorsComponent:
             ):
                 names[tok.text] = long.text
                 add(long, long.text, "organisation", None)
-        for tok in doc:
+        for tok in acronyms:
             text = tok.text
-            if not _ACRONYM.fullmatch(text) or text in stop or tok.ent_type_ in ("GPE", "LOC"):
+            if text in stop or tok.ent_type_ in ("GPE", "LOC"):
                 continue
             if (tok.i > 0 and doc[tok.i - 1].text == "-") or (
                 tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-"
@@ -302,7 +306,8 @@ class ActorsComponent:
         spokesman" (the names and state actors are taken first)."""
         generic: dict[str, str] = _a()["generic_nouns"]
         persons = set(_a()["person_nouns"])
-        for tok in doc:
+        for i in positions(doc, lambda w: w in generic or w in persons):
+            tok = doc[i]
             low = tok.lower_
             if (
                 tok.pos_ != "NOUN"
@@ -373,6 +378,9 @@ class ActorsComponent:
         """ "the insurgents", "the hardline Islamists": the most recent armed group named
         before them."""
         desc: dict[str, str] = _a()["descriptors"]
+        heads = _descriptor_heads()
+        if not positions(doc, heads):
+            return  # no descriptor's head noun in the article: no chunk to look at
         for chunk in doc.noun_chunks:
             span = _strip_the(chunk)
             low = span.text.lower()
@@ -396,3 +404,9 @@ class ActorsComponent:
 )
 def make_actors(nlp: Language, name: str, cache_dir: str | None) -> ActorsComponent:
     return ActorsComponent(nlp, name, cache_dir)
+
+
+@lru_cache(maxsize=1)
+def _descriptor_heads() -> frozenset[str]:
+    """The last word of each descriptor ("islamists" of "hardline islamists")."""
+    return frozenset(k.split()[-1] for k in _a()["descriptors"])

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from spacy.attrs import LEMMA, LOWER
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 from spacy.util import minibatch
@@ -80,6 +81,18 @@ def _window_text(tok: Token) -> str:
     return " ".join(
         t.lower_ for t in doc[max(tok.sent.start, tok.i - 4) : min(tok.sent.end, tok.i + 5)]
     )
+
+
+def lexicon_positions(doc: Doc) -> list[int]:
+    """Indices of the tokens whose lemma or lower-case form the trigger lexicon lists,
+    read from the doc's arrays (no Token objects for the other words)."""
+    triggers = _lex()["triggers"]
+    strings = doc.vocab.strings
+    out = []
+    for i, (lemma, lower) in enumerate(doc.to_array([LEMMA, LOWER]).tolist()):
+        if strings[lemma].lower() in triggers or strings[lower] in triggers:
+            out.append(i)
+    return out
 
 
 def type_trigger(tok: Token) -> tuple[str, str, float] | None:
@@ -203,7 +216,8 @@ class EventsComponent:
         if self.typer == "transformer" and self.transformer is not None:
             return self.transformer.type_docs(docs)
         lexical: list[dict[int, tuple[str, str | None, float]]] = [
-            {t.i: x for t in doc if (x := type_trigger(t)) is not None} for doc in docs
+            {i: x for i in lexicon_positions(doc) if (x := type_trigger(doc[i])) is not None}
+            for doc in docs
         ]
         if self.transformer is None:
             return lexical

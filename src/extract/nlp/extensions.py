@@ -39,9 +39,17 @@ def doc_anchor(doc: Doc) -> dt.date | None:
         return None
 
 
+_TEXT_KEY = "newsevents.text"
+
+
+def remember_text(doc: Doc, text: str) -> None:
+    """Record the text ``doc`` was made from, for :func:`doc_text`."""
+    doc.user_data[_TEXT_KEY] = text
+
+
 def doc_text(doc: Doc) -> str:
     """``doc.text``, built once per doc (spaCy joins every token each time it is read)."""
-    key = "newsevents.text"
+    key = _TEXT_KEY
     text = doc.user_data.get(key)
     if not isinstance(text, str):
         text = doc.text

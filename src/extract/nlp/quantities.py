@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from spacy.attrs import LIKE_NUM, LOWER
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
@@ -273,7 +274,14 @@ class QuantitiesComponent:
         ]
         taken = {i for s in spans for i in range(s.start, s.end)}
         vague = _t()["vague"]
-        for tok in doc:
+        strings = doc.vocab.strings
+        maybe = [
+            i
+            for i, (num, low) in enumerate(doc.to_array([LIKE_NUM, LOWER]).tolist())
+            if num or strings[low] in vague
+        ]  # read from the doc's arrays: no Token object for the other words
+        for i in maybe:
+            tok = doc[i]
             if tok.i in taken or tok.i in blocked:
                 continue
             if not (tok.like_num or tok.lower_ in vague) or _HAS_DIGIT.search(tok.text):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+
+from spacy.attrs import LOWER
 from spacy.tokens import Doc, Span, Token
 
 from extract.nlp.timex import Tense
@@ -50,6 +53,17 @@ _FUTURE_NOUNS = {
     "effort",
     "move",
 }
+
+
+def positions(
+    doc: Doc, words: Collection[str] | Callable[[str], bool], attr: int = LOWER
+) -> list[int]:
+    """Indices of the tokens whose ``attr`` string (lower-case form by default) is in
+    ``words`` or passes it, read from the doc's arrays: a scan of a whole doc without
+    building a Token object per word."""
+    strings = doc.vocab.strings
+    test = words if callable(words) else words.__contains__
+    return [i for i, h in enumerate(doc.to_array(attr).tolist()) if test(strings[h])]
 
 
 def governing_verb(tok: Token) -> Token | None:
