@@ -378,22 +378,24 @@ class ActorsComponent:
         """ "the insurgents", "the hardline Islamists": the most recent armed group named
         before them."""
         desc: dict[str, str] = _a()["descriptors"]
-        heads = _descriptor_heads()
-        if not positions(doc, heads):
-            return  # no descriptor's head noun in the article: no chunk to look at
-        for chunk in doc.noun_chunks:
-            span = _strip_the(chunk)
-            low = span.text.lower()
-            if low not in desc or chunk[0].lower_ != "the":
-                continue
-            prior = [
-                f
-                for f in found
-                if f[2] == desc[low] and f[0].start < chunk.start and f[1] in _a()["groups"]
-            ]
-            if prior:
-                last = max(prior, key=lambda f: f[0].start)
-                add(span, last[1], last[2], last[3])
+        groups = _a()["groups"]
+        for i in positions(doc, _descriptor_heads()):
+            if doc[i].dep_ == "compound":
+                continue  # not the head of its noun phrase
+            for n in (1, 2):  # "the insurgents", "the hardline Islamists"
+                if i - n < 0 or doc[i - n].lower_ != "the":
+                    continue
+                span = doc[i - n + 1 : i + 1]
+                low = span.text.lower()
+                if low not in desc:
+                    break
+                prior = [
+                    f for f in found if f[2] == desc[low] and f[0].start < i - n and f[1] in groups
+                ]
+                if prior:
+                    last = max(prior, key=lambda f: f[0].start)
+                    add(span, last[1], last[2], last[3])
+                break
 
 
 @Language.factory(
