@@ -92,6 +92,9 @@ def _schema(table: str) -> Any:
     return pa.schema([(name, types[kind]) for name, kind in COLUMNS[table]])
 
 
+_SPAN_KEYS = frozenset({"id", "start", "end", "text"})
+
+
 def _value(m: Any) -> str | None:
     for attr in ("value", "canonical", "name"):
         v = getattr(m, attr, None)
@@ -158,18 +161,20 @@ def rows_for(result: ArticleResult, source: str, shard: str) -> dict[str, list[d
             }
         )
     mentions = []
-    for kind, items in (
-        ("time", result.times),
-        ("quantity", result.quantities),
-        ("place", result.places),
-        ("actor", result.actors),
+    # one serialisation of all mentions (pydantic's Rust side), not one call per mention
+    dumped = result.model_dump(mode="json", include={"times", "quantities", "places", "actors"})
+    for kind, key, items in (
+        ("time", "times", result.times),
+        ("quantity", "quantities", result.quantities),
+        ("place", "places", result.places),
+        ("actor", "actors", result.actors),
     ):
-        for m in items:
-            details = m.model_dump(mode="json", exclude={"id", "start", "end", "text"})
+        for m, data in zip(items, dumped[key], strict=True):
+            details = {k: v for k, v in data.items() if k not in _SPAN_KEYS}
             mentions.append(
                 {
                     "article_id": a.id,
-                    "mention_id": m.id,
+                    "mention_id": data["id"],
                     "kind": kind,
                     "start": m.start,
                     "end": m.end,
