@@ -20,6 +20,8 @@ import json
 import random
 from pathlib import Path
 
+from extract.ingest.warc import gzip_member_starts
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "fixtures" / "hostile"
 HUGE_NAME = "huge-50mb.html"
@@ -118,18 +120,6 @@ def _warc(pages: list[tuple[str, str]]) -> bytes:
     return buf.getvalue()
 
 
-def _member_starts(data: bytes) -> list[int]:
-    import zlib
-
-    starts, pos = [], 0
-    while pos < len(data):
-        starts.append(pos)
-        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        d.decompress(data[pos:])
-        pos = len(data) - len(d.unused_data)
-    return starts
-
-
 def _gzip(data: bytes) -> bytes:
     return gzip.compress(data, mtime=0)
 
@@ -189,13 +179,13 @@ def files() -> dict[str, bytes]:
         + "\n"
     ).encode()
     warc = _warc(g[:3])
-    starts = _member_starts(warc)
+    starts = gzip_member_starts(warc)
     broken = bytearray(warc)
     mid = (starts[1] + starts[2]) // 2
     broken[mid : mid + 64] = b"\xff" * 64
     out["14-corrupt-record-between-good.warc.gz"] = bytes(broken)
     warc2 = _warc(g[:2])
-    starts2 = _member_starts(warc2)
+    starts2 = gzip_member_starts(warc2)
     out["15-truncated.warc.gz"] = warc2[: (starts2[1] + len(warc2)) // 2]
     out["16-absurd-dates-and-numbers.txt"] = (
         b"GENEVA, March 3, 2024 (Newswire) - The committee said on February 30 that "

@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -22,6 +22,11 @@ from rich.table import Table
 from extract.config import DEFAULT_MODEL, Settings
 from extract.errors import DateError, ModelError, NewsEventsError
 from extract.records import ArticleResult, ErrorRecord, json_schema_text
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from extract.api import Extractor
 
 app = typer.Typer(
     name="newsevents",
@@ -64,6 +69,47 @@ def _error_record(source: str, exc: NewsEventsError) -> ErrorRecord:
     return ErrorRecord(source=source, reason=exc.reason, message=exc.message)
 
 
+def _published_option(published: str | None) -> dt.date | None:
+    """``--published`` read as a date; a usage error (exit 2) when it is none."""
+    from extract.ingest.dates import parse_published
+
+    try:
+        return parse_published(published) if published is not None else None
+    except DateError as exc:
+        err.print(f"[red]error:[/] --published: {exc.message}")
+        raise typer.Exit(2) from None
+
+
+def _extractor(settings: Settings) -> Extractor:
+    """The loaded pipeline; a usage error (exit 2) when the model is missing."""
+    from extract.api import Extractor
+
+    try:
+        return Extractor(settings)
+    except ModelError as exc:
+        err.print(f"[red]error:[/] {exc.message}")
+        raise typer.Exit(2) from None
+
+
+def _results(
+    inputs: list[str], pub: dt.date | None, settings: Settings, extractor: Extractor
+) -> Iterator[tuple[str, ArticleResult | ErrorRecord]]:
+    """Every input's articles, extracted, or the error record of what was rejected."""
+    from extract.ingest.sources import iter_articles
+
+    for spec in inputs:
+        for source, item in iter_articles(
+            spec, published=pub, settings=settings, stdin=sys.stdin.buffer
+        ):
+            if isinstance(item, NewsEventsError):
+                yield source, _error_record(source, item)
+                continue
+            try:
+                yield source, extractor.process_article(item)
+            except NewsEventsError as exc:
+                yield source, _error_record(source, exc)
+
+
 @app.command()
 def extract(
     inputs: Annotated[
@@ -103,41 +149,17 @@ def extract(
     Exit status: 0 when every input gave a result, 1 when some input was rejected (each
     rejected input is reported with its reason), 2 on a usage error.
     """
-    from extract.api import Extractor
-    from extract.ingest.dates import parse_published
-    from extract.ingest.sources import iter_articles
 
-    try:
-        pub = parse_published(published) if published is not None else None
-    except DateError as exc:
-        err.print(f"[red]error:[/] --published: {exc.message}")
-        raise typer.Exit(2) from None
+    pub = _published_option(published)
     chosen = fmt or (OutputFormat.table if out.is_terminal else OutputFormat.jsonl)
     settings = Settings(spacy_model=model, allow_private_urls=allow_private_urls)
-    try:
-        extractor = Extractor(settings)
-    except ModelError as exc:
-        err.print(f"[red]error:[/] {exc.message}")
-        raise typer.Exit(2) from None
-
-    def results() -> Iterator[tuple[str, ArticleResult | ErrorRecord]]:
-        for spec in inputs:
-            for source, item in iter_articles(
-                spec, published=pub, settings=settings, stdin=sys.stdin.buffer
-            ):
-                if isinstance(item, NewsEventsError):
-                    yield source, _error_record(source, item)
-                    continue
-                try:
-                    yield source, extractor.process_article(item)
-                except NewsEventsError as exc:
-                    yield source, _error_record(source, exc)
+    extractor = _extractor(settings)
 
     failures = 0
     collected: list[ArticleResult | ErrorRecord] = []
     with _progress() as progress:
         task = progress.add_task("extracting", total=None)
-        for source, record in results():
+        for source, record in _results(inputs, pub, settings, extractor):
             progress.advance(task)
             if isinstance(record, ErrorRecord):
                 failures += 1
@@ -681,34 +703,16 @@ def show(
     Exit status: 0, 1 when an input was rejected (it is shown with its reason on the
     page), 2 on a usage error.
     """
-    from extract.api import Extractor
-    from extract.ingest.dates import parse_published
-    from extract.ingest.sources import iter_articles
     from extract.views import render_article
 
-    try:
-        pub = parse_published(published) if published is not None else None
-    except DateError as exc:
-        err.print(f"[red]error:[/] --published: {exc.message}")
-        raise typer.Exit(2) from None
+    pub = _published_option(published)
     settings = Settings(spacy_model=model, allow_private_urls=allow_private_urls)
-    try:
-        extractor = Extractor(settings)
-    except ModelError as exc:
-        err.print(f"[red]error:[/] {exc.message}")
-        raise typer.Exit(2) from None
+    extractor = _extractor(settings)
     records: list[ArticleResult | ErrorRecord] = []
-    for spec in inputs:
-        for source, item in iter_articles(spec, published=pub, settings=settings):
-            if len(records) >= limit:
-                break
-            if isinstance(item, NewsEventsError):
-                records.append(_error_record(source, item))
-                continue
-            try:
-                records.append(extractor.process_article(item))
-            except NewsEventsError as exc:
-                records.append(_error_record(source, exc))
+    for _source, record in _results(inputs, pub, settings, extractor):
+        records.append(record)
+        if len(records) >= limit:
+            break
     html_out.parent.mkdir(parents=True, exist_ok=True)
     html_out.write_text(render_article(records), encoding="utf-8")
     n_events = sum(len(r.events) for r in records if isinstance(r, ArticleResult))

@@ -7,6 +7,7 @@ import datetime as dt
 from pathlib import Path
 
 from extract.ingest.sources import iter_articles
+from extract.ingest.warc import gzip_member_starts
 from extract.records import Article, PublishedSource
 
 REPO = Path(__file__).resolve().parents[2]
@@ -59,22 +60,9 @@ def test_garbage_with_a_warc_name_is_an_error_not_a_crash(tmp_path: Path) -> Non
     assert "not a WARC file" in str(items[0][1])
 
 
-def _members(data: bytes) -> list[int]:
-    """Start offsets of the gzip members of a WARC.gz."""
-    import zlib
-
-    starts, pos = [], 0
-    while pos < len(data):
-        starts.append(pos)
-        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        d.decompress(data[pos:])
-        pos = len(data) - len(d.unused_data)
-    return starts
-
-
 def test_a_corrupt_record_between_good_ones_costs_only_itself(tmp_path: Path) -> None:
     data = bytearray(SAMPLE.read_bytes())
-    starts = _members(bytes(data))
+    starts = gzip_member_starts(bytes(data))
     # the third member is an article; overwrite the middle of its deflate stream
     begin, end = starts[2], starts[3]
     mid = (begin + end) // 2

@@ -182,6 +182,19 @@ def _read_from(
             return resume
 
 
+def gzip_member_starts(data: bytes) -> list[int]:
+    """Byte offsets of the gzip members of ``data`` (a WARC.gz has one per record)."""
+    starts, pos = [], 0
+    while pos < len(data):
+        starts.append(pos)
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        d.decompress(data[pos:])
+        if not d.eof:
+            break  # a member cut off: the rest is not a member
+        pos = len(data) - len(d.unused_data)
+    return starts
+
+
 _CHUNK = 1 << 16
 _GZIP_MEMBER = b"\x1f\x8b\x08"
 _WARC_LINE = b"\nWARC/1."
