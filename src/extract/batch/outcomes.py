@@ -4,13 +4,11 @@
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from pathlib import Path
 
 from extract.batch.query import connect
-
-_POSITION = re.compile(r"^(?P<file>.+?)(?:[:#](?P<pos>\d+))?$")
+from extract.ingest.sources import split_source
 
 
 def outcomes(out_dir: Path) -> dict[str, list[str]]:
@@ -21,8 +19,6 @@ def outcomes(out_dir: Path) -> dict[str, list[str]]:
     ).fetchall()
     found: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for source, what in rows:
-        m = _POSITION.match(str(source))
-        assert m is not None
-        name = Path(m.group("file")).name
-        found[name].append((int(m.group("pos") or 0), str(what)))
+        file, pos = split_source(str(source))
+        found[Path(file).name].append((pos or 0, str(what)))
     return {name: [w for _, w in sorted(items)] for name, items in found.items()}

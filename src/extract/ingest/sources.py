@@ -34,6 +34,16 @@ from extract.records import Article
 Result = tuple[str, Article | NewsEventsError]
 """``(source name, article or the error it raised)``."""
 
+_IN_FILE = re.compile(r"^(?P<file>.+?)[:#](?P<pos>\d+)$")
+
+
+def split_source(source: str) -> tuple[str, int | None]:
+    """The file a source name points into and the record's position in it: ``a.jsonl:3``
+    (line), ``b.warc.gz#621`` (byte offset); ``(source, None)`` for a whole file or URL."""
+    m = _IN_FILE.match(source)
+    return (m.group("file"), int(m.group("pos"))) if m else (source, None)
+
+
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 

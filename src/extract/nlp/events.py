@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -83,14 +83,16 @@ def _window_text(tok: Token) -> str:
     )
 
 
-def lexicon_positions(doc: Doc) -> list[int]:
-    """Indices of the tokens whose lemma or lower-case form the trigger lexicon lists,
-    read from the doc's arrays (no Token objects for the other words)."""
+def lexicon_positions(doc: Doc, lemmas: Collection[str] = ()) -> list[int]:
+    """Indices of the tokens whose lemma or lower-case form the trigger lexicon lists (or
+    whose lemma is in ``lemmas``), read from the doc's arrays: no Token objects for the
+    other words."""
     triggers = _lex()["triggers"]
     strings = doc.vocab.strings
     out = []
     for i, (lemma, lower) in enumerate(doc.to_array([LEMMA, LOWER]).tolist()):
-        if strings[lemma].lower() in triggers or strings[lower] in triggers:
+        lem = strings[lemma].lower()
+        if lem in triggers or strings[lower] in triggers or lem in lemmas:
             out.append(i)
     return out
 

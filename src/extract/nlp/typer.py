@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -42,19 +42,15 @@ def default_model_dir() -> Path:
     return Path(__file__).resolve().parents[3] / "models" / "event-typer"
 
 
-def candidate_tokens(doc: Doc | Span, trigger_lemmas: Iterable[str] = ()) -> list[Token]:
+def candidate_tokens(doc: Doc, trigger_lemmas: Collection[str] = ()) -> list[Token]:
     """Tokens that may be triggers: verbs and nouns whose lemma the lexicon or the
     training data knows as a trigger ("release", "swap", "talks", "withdrawal"). The
     encoder runs only on the sentences that hold one."""
-    from extract.nlp.events import _lex
+    from extract.nlp.events import lexicon_positions
 
-    lex = _lex()["triggers"]
-    known = set(trigger_lemmas)
+    known = trigger_lemmas if isinstance(trigger_lemmas, frozenset | set) else set(trigger_lemmas)
     return [
-        t
-        for t in doc
-        if t.pos_ in ("VERB", "NOUN", "PROPN")
-        and (t.lemma_.lower() in lex or t.lower_ in lex or t.lemma_.lower() in known)
+        doc[i] for i in lexicon_positions(doc, known) if doc[i].pos_ in ("VERB", "NOUN", "PROPN")
     ]
 
 

@@ -36,17 +36,13 @@ class ReportData:
     last: dt.date | None = None
     undated_events: int = 0
     unit: str = "week"
-    by_week: dict[dt.date, Counter[str]] = field(default_factory=dict)
+    by_bucket: dict[dt.date, Counter[str]] = field(default_factory=dict)
     actors: list[tuple[str, str | None, int, int]] = field(default_factory=list)
     places: list[tuple[str, str | None, int, int]] = field(default_factory=list)
     countries: list[tuple[str, int, int, int]] = field(default_factory=list)
     quantities: dict[str, dict[dt.date, float]] = field(default_factory=dict)
     error_reasons: list[tuple[str, int]] = field(default_factory=list)
     sample: list[dict[str, Any]] = field(default_factory=list)
-
-
-def _week(d: dt.date) -> dt.date:
-    return d - dt.timedelta(days=d.weekday())
 
 
 UNITS = ("week", "month", "quarter", "year")
@@ -56,7 +52,7 @@ _MAX_BARS = 60
 def bucket(d: dt.date, unit: str) -> dt.date:
     """The first day of the week, month, quarter or year ``d`` falls in."""
     if unit == "week":
-        return _week(d)
+        return d - dt.timedelta(days=d.weekday())
     if unit == "month":
         return d.replace(day=1)
     if unit == "quarter":
@@ -113,7 +109,7 @@ def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
     span = q("SELECT min(published), max(published) FROM articles")[0]
     data.first, data.last = span[0], span[1]
     unit = data.unit = choose_unit(data.first, data.last)
-    weeks: dict[dt.date, Counter[str]] = (
+    per_bucket: dict[dt.date, Counter[str]] = (
         {b: Counter() for b in all_buckets(data.first, data.last, unit)}
         if data.first and data.last
         else {}
@@ -122,8 +118,8 @@ def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
         if published is None:
             data.undated_events += n
         else:
-            weeks.setdefault(bucket(published, unit), Counter())[etype] += n
-    data.by_week = dict(sorted(weeks.items()))
+            per_bucket.setdefault(bucket(published, unit), Counter())[etype] += n
+    data.by_bucket = dict(sorted(per_bucket.items()))
     mention_counts = """
         SELECT coalesce(canonical, text) AS name, any_value(country_code), count(*),
                count(DISTINCT article_id)
@@ -157,7 +153,7 @@ def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
                     per_role[a["role"]][bucket(published, unit)] += float(value)
                 except ValueError:
                     continue
-    buckets = list(data.by_week) or sorted({b for r in per_role.values() for b in r})
+    buckets = list(data.by_bucket) or sorted({b for r in per_role.values() for b in r})
     data.quantities = {
         r: {b: per_role[r].get(b, 0.0) for b in buckets} for r in QUANTITY_ROLES if r in per_role
     }
@@ -186,21 +182,21 @@ def _type_colours(types: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def stacked_bars_svg(by_week: dict[dt.date, Counter[str]], title: str, unit: str = "week") -> str:
+def stacked_bars_svg(by_bucket: dict[dt.date, Counter[str]], title: str, unit: str = "week") -> str:
     """Events per time bucket, stacked by type (the most frequent types; the rest as
     "other")."""
-    if not by_week:
+    if not by_bucket:
         return '<p class="muted">No dated events.</p>'
     totals: Counter[str] = Counter()
-    for c in by_week.values():
+    for c in by_bucket.values():
         totals.update(c)
     types = [t for t, _ in totals.most_common()]
     colours = _type_colours(types)
     shown = [t for t in types if t in colours]
-    weeks = sorted(by_week)
+    weeks = sorted(by_bucket)
     w, h, left, bottom, top = 760, 260, 48, 52, 12
     bw = max(2.0, (w - left - 10) / max(1, len(weeks)) - 2)
-    peak = max(sum(c.values()) for c in by_week.values()) or 1
+    peak = max(sum(c.values()) for c in by_bucket.values()) or 1
     scale = (h - bottom - top) / peak
     parts = [
         f'<svg viewBox="0 0 {w} {h + 22 * ((len(shown) + 5) // 6)}" width="100%" role="img" '
@@ -217,9 +213,9 @@ def stacked_bars_svg(by_week: dict[dt.date, Counter[str]], title: str, unit: str
         y = h - bottom
         for t in [*shown, "other"]:
             n = (
-                by_week[wk][t]
+                by_bucket[wk][t]
                 if t != "other"
-                else sum(v for k, v in by_week[wk].items() if k not in colours)
+                else sum(v for k, v in by_bucket[wk].items() if k not in colours)
             )
             if not n:
                 continue
@@ -319,7 +315,7 @@ def render_report(data: ReportData, views: dict[str, str] | None = None) -> str:
         ".</p>"
     )
     u = data.unit
-    chart = stacked_bars_svg(data.by_week, f"Events per {u} by PLOVER type", u)
+    chart = stacked_bars_svg(data.by_bucket, f"Events per {u} by PLOVER type", u)
     sections = [head, f"<h2>Events by type, per {u}</h2>", f"<figure>{chart}</figure>"]
     q_rows = []
     for role, series in data.quantities.items():
@@ -370,17 +366,15 @@ def write_article_views(
     again (a file, ``file#offset`` in a WARC, ``file:line`` in a JSONL) and running
     ``process`` (an Article -> ArticleResult callable) on it. Returns article id -> path of
     the view relative to ``views_dir``'s parent; sources that are gone are skipped."""
-    import re
-
-    from extract.ingest.sources import iter_articles
+    from extract.ingest.sources import iter_articles, split_source
     from extract.views.article import render_article
 
     wanted: dict[str, set[str]] = defaultdict(set)
     ids: dict[str, str] = {}
     for s in data.sample:
         source = str(s["source"])
-        m = re.match(r"^(.*?)(?:[#:](\d+))?$", source)
-        path = m.group(1) if m and m.group(2) and Path(m.group(1)).is_file() else source
+        file, pos = split_source(source)
+        path = file if pos is not None and Path(file).is_file() else source
         wanted[path].add(source)
         ids[source] = s["article_id"]
     views_dir.mkdir(parents=True, exist_ok=True)
