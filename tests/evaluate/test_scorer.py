@@ -182,6 +182,82 @@ def test_quantities_without_offsets_match_by_value_with_unit_and_change():
     assert rep["value"]["f1"] == rep["value_unit"]["f1"] == rep["value_change"]["f1"] == 1.0
 
 
+@pytest.mark.parametrize(
+    ("lower", "upper", "approximate", "change", "expected"),
+    [
+        (20.0, None, True, "up", ">"),  # "climbed more than 3%"
+        (None, None, True, "up", "~"),  # "up about 19 per cent"
+        (None, 57.0, True, "up", "up"),  # "up nearly 57%"
+        (None, 57.0, True, None, "<"),  # "nearly 57%"
+        (None, None, False, "down", "down"),
+        (None, None, False, None, "="),
+    ],
+)
+def test_newsquant_change_label_follows_its_annotators_order(
+    lower, upper, approximate, change, expected
+):
+    from extract.evaluate.scorer import _change
+
+    q = QuantityMention(
+        id="q1",
+        start=0,
+        end=2,
+        text="20",
+        value=20.0,
+        lower=lower,
+        upper=upper,
+        approximate=approximate,
+        change=change,
+    )
+    assert _change(q) == expected
+
+
+@pytest.mark.parametrize(
+    ("gold", "ours"),
+    [
+        ("$A", "AUD"),
+        ("HK$", "HKD"),
+        ("RM", "MYR"),
+        ("hong kong dollar", "HKD"),
+        ("malaysian ringgit", "MYR"),
+        ("Australian dollars", "AUD"),
+    ],
+)
+def test_a_currency_unit_matches_as_written_or_as_its_code(gold, ours):
+    from extract.evaluate.scorer import _unit_keys
+
+    assert _unit_keys(gold) & _unit_keys(ours)
+
+
+def test_only_durations_written_with_a_number_and_used_as_nouns_count_as_quantities():
+    from extract.evaluate.scorer import duration_quantities
+
+    times = [
+        TimeMention(
+            id="t1",
+            start=0,
+            end=1,
+            text="more than three months",
+            type="DURATION",
+            value="P3M",
+            mod="MORE_THAN",
+        ),
+        TimeMention(id="t2", start=0, end=1, text="year-old", type="DURATION", value="P1Y"),
+        TimeMention(
+            id="t3",
+            start=0,
+            end=1,
+            text="around a minute",
+            type="DURATION",
+            value="PT1M",
+            mod="APPROX",
+        ),
+        TimeMention(id="t4", start=0, end=1, text="five-year", type="DURATION", value="P5Y"),
+    ]
+    got = duration_quantities(_result(times=times))
+    assert [(q.value, q.unit, q.lower) for q in got] == [(3.0, "months", 3.0)]
+
+
 def test_prf_arithmetic():
     r = PRF(tp=3, fp=1, fn=2)
     assert (

@@ -27,6 +27,8 @@ def _read(text):
         ("a rate of .001 per cent", [(0.001, "percent", None, ".001 per cent")]),
         ("There are 1 to 2 thousand people.", [(1000.0, None, 2000.0, "1 to 2 thousand")]),
         ("prices rose between 4% and 5%", [(4.0, "percent", 5.0, "4% and 5%")]),
+        ("There were 4 hundred million people.", [(4e8, None, None, "4 hundred million")]),
+        ("an PS8.1bn takeover", [(8.1e9, "GBP", None, "PS8.1bn")]),
     ],
 )
 def test_number_is_read_with_its_currency_scale_and_unit(text, expected):
@@ -42,7 +44,8 @@ def test_number_is_read_with_its_currency_scale_and_unit(text, expected):
         "with 4:39 left",
         "At 2-0 down",
         "the new S22 phone",
-        "1⁄128 of a gallon",
+        "the new PS5 console",
+        "news 24/7",
     ],
 )
 def test_names_clock_times_ordinals_and_scores_are_not_numbers(text):
@@ -63,3 +66,39 @@ def test_a_number_in_words_keeps_its_unit_of_measure(extractor):
     )
     (q,) = res.quantities
     assert (q.value, q.unit, q.approximate) == (7.0, "miles", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("claims ranging from $200 to $4 million", [(200.0, "USD", 4e6)]),
+        ("Homes from $750,000 to $1 million stay", [(750e3, "USD", 1e6)]),
+        ("forecast from 5 to 7 per cent", [(5.0, "percent", 7.0)]),
+        ("temperatures dropped by 1 to 1.5 degrees", [(1.0, "degrees", 1.5)]),
+        # a change and the level it reached: two numbers
+        ("Horsepower jumped from 240 to 273", [(240.0, None, None), (273.0, None, None)]),
+        ("shares fell 68 p to 1112 p", [(68.0, "p", None), (1112.0, "p", None)]),
+        ("the rate rose by 0.2 to 3.5 percent", [(0.2, None, None), (3.5, "percent", None)]),
+    ],
+)
+def test_from_x_to_y_is_a_range_unless_a_change_verb_governs_it(text, expected):
+    assert [(v, u, hi) for v, u, hi, _ in _read(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "written"),
+    [
+        ("1/16 of a US pint", 1 / 16, "1/16"),
+        ("1\u2044128 of a gallon", 1 / 128, "1\u2044128"),
+        ("A third of the population", 1 / 3, "A third"),
+        ("Nearly two-thirds of the sales", 2 / 3, "two-thirds"),
+        ("One out of three Germans", 1 / 3, "One out of three"),
+        ("one in five voters", 0.2, "one in five"),
+    ],
+)
+def test_fraction_is_read_as_its_value(text, value, written):
+    assert [(round(v, 6), w) for v, _, _, w in _read(text)] == [(round(value, 6), written)]
+
+
+def test_two_in_five_is_two_counts_not_a_fraction():
+    assert [v for v, *_ in _read("killed 2 in 5 attacks")] == [2.0, 5.0]

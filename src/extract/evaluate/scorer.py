@@ -19,6 +19,7 @@ from extract.evaluate.metrics import (
     prf_from_counters,
     same_number,
 )
+from extract.nlp.numbers import parse_number
 from extract.records import ArticleResult, Event, QuantityMention
 from extract.tables import load_table
 
@@ -183,19 +184,21 @@ def _compare(
 
 
 def _change(q: QuantityMention) -> str:
-    """NewsQuant's change: a rise or fall first, then a one-sided bound ("more than 600"
-    is ">" even though it is also approximate), then "~"."""
-    if q.change is not None:
-        return q.change
+    """NewsQuant's change, as its annotators wrote it: a lower bound first ("more than
+    600" is ">" even though it is also approximate, and so is "climbed more than 3%"),
+    then "~" ("up about 19 per cent"), then a rise or a fall ("up nearly 57%"), then an
+    upper bound."""
     if not re.search(r"\d", q.text) and q.text.lower() in load_table("numbers")["vague"]:
-        return "="  # "dozens": a vague number, not a bound
+        return q.change or "="  # "dozens": a vague number, not a bound
     if q.lower is not None and q.upper is None:
         return ">"
+    if q.upper is None and q.approximate:
+        return "~"
+    if q.change is not None:
+        return q.change
     if q.upper is not None and q.lower is None:
         return "<"
-    if q.approximate:
-        return "~"
-    return "="
+    return "~" if q.approximate else "="
 
 
 _UNIT_ALIASES = {"y": "JPY", "pc": "percent"}  # NewsQuant's "Y" (Reuters yen), "5pc"
@@ -208,18 +211,20 @@ def _unit_keys(unit: str | None) -> set[str]:
         return set()
     tables = load_table("numbers")
     low = " ".join(unit.lower().split())
-    keys = {low}
+    keys = {low, unit.upper()}  # our ISO codes: "AUD"
     for part in (low, low.split(" per ")[0].strip()):
         for table in (tables["currency_prefixes"], tables["currencies"], _UNIT_ALIASES):
             if part in table:
                 keys.add(str(table[part]))
         if part in tables["percent_words"] or part == "percentage":
             keys.add("percent")
-        words = part.split()
-        if len(words) == 2 and words[1] in ("dollar", "dollars"):
-            code = tables["currency_adjectives"].get(words[0])  # "australian dollar"
+        *adjective, noun = part.split() or [""]
+        if adjective and noun in ("dollar", "dollars"):  # "hong kong dollar"
+            code = tables["currency_adjectives"].get(" ".join(adjective))
             if code:
                 keys.add(str(code))
+        elif adjective and noun in tables["currencies"]:  # "malaysian ringgit"
+            keys.add(str(tables["currencies"][noun]))
     return keys
 
 
@@ -269,8 +274,11 @@ def duration_quantities(result: ArticleResult) -> list[QuantityMention]:
         m = _DURATION.fullmatch(t.value or "")
         if t.type != "DURATION" or m is None:
             continue
-        if re.match(r"(?:an?|the|several|few|some)\b", t.text.lower()):
-            continue  # "a year", "several years": no number written
+        words = t.text.lower().replace("-", " ").split()
+        if not any(w not in ("a", "an") and parse_number(w) is not None for w in words):
+            continue  # "a year", "several years", "year-old": no number written
+        if re.search(r"\w-(?:year|month|week|day|hour|minute)\b", t.text.lower()):
+            continue  # "a five-year award": an adjective, not an amount of time
         unit = _DURATION_UNITS[m.group(2)]
         if m.group(2) == "M" and t.value and t.value.startswith("PT"):
             unit = "minutes"
@@ -281,6 +289,9 @@ def duration_quantities(result: ArticleResult) -> list[QuantityMention]:
                 end=t.end,
                 text=t.text,
                 value=float(m.group(1)),
+                lower=float(m.group(1)) if t.mod in ("MORE_THAN", "EQUAL_OR_MORE") else None,
+                upper=float(m.group(1)) if t.mod in ("LESS_THAN", "EQUAL_OR_LESS") else None,
+                approximate=t.mod == "APPROX",
                 unit=unit,
             )
         )

@@ -22,12 +22,15 @@ _NUM = re.compile(
     r"(?![\d]|[.,]\d|:\d|[/\u2044\u00d7^]\d)"
     r"|(?<![\w.,:/#])\.\d+(?![\d])"
 )
-_SCALE_WORD = re.compile(r"\s?(thousand|million|billion|trillion)\b", re.IGNORECASE)
+_SCALE_WORD = re.compile(
+    r"\s?((?:hundred )?(?:thousand|million|billion|trillion)|hundred)\b", re.IGNORECASE
+)
 _SCALE_ATTACHED = re.compile(r"(bn|mn|tn|k|K|M|B|b|m)(?![\w])\.?")
 _PERCENT = re.compile(r"\s?(%|per ?cent\b|pc\b|percentage points?\b)", re.IGNORECASE)
 _CLOCK = re.compile(r"\s?[ap]\.?m\b\.?", re.IGNORECASE)
 _ORDINAL = re.compile(r"(st|nd|rd|th)\b")
 _SCALES = {
+    "hundred": 1e2,
     "thousand": 1e3,
     "million": 1e6,
     "billion": 1e9,
@@ -102,8 +105,19 @@ def _currency_before(text: str, pos: int) -> tuple[int, str] | None:
     written = text[start:pos].strip()
     if start > 0 and text[start - 1].isalnum():
         return None  # "PS8", "iPhone$": inside a word
-    if written.isalpha() and written.lower() in ("rs", "rm") and written not in ("Rs", "RM"):
+    if (
+        written.isalpha()
+        and written.lower() in ("rs", "rm", "ps")
+        and written
+        not in (
+            "Rs",
+            "RM",
+            "PS",
+        )
+    ):
         return None  # "rs" or "rm" in lower case is not a currency
+    if written == "PS" and re.match(r"\d(?![\d.,])", text[pos:]):
+        return None  # "PS5": a games console, not five pounds
     if written.lower() == "y=" and written[0] != "Y":
         return None
     code = t["prefix"].get(" ".join(written.lower().split()))
@@ -132,13 +146,63 @@ def _in_name(text: str, a: int) -> bool:
 
 
 def scan_numbers(text: str) -> list[NumberHit]:
-    """Every number written with digits in ``text``, read with its surroundings."""
+    """Every number written with digits in ``text``, and every fraction ("1/16 of",
+    "a third of", "one out of three"), read with its surroundings."""
+    fractions = scan_fractions(text)
     hits: list[NumberHit] = []
     for m in _NUM.finditer(text):
+        if any(f.start <= m.start() < f.end for f in fractions):
+            continue
         hit = _read(text, m)
         if hit is not None:
             hits.append(hit)
-    return _ranges(text, hits)
+    hits = _ranges(text, hits)
+    return sorted(hits + fractions, key=lambda h: h.start) if fractions else hits
+
+
+_FRACTION_DIGITS = re.compile(
+    r"(?<![\d/.,])(\d{1,2}) ?(?:(\u2044)|/(?=\d+ of\b)) ?(\d{1,3})(?![\d/.,])"
+)
+_NUMERATOR = r"(a|an|one|two|three|four|five|six|seven|eight|nine|[1-9])"
+
+
+@lru_cache(maxsize=1)
+def _fraction_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    denominators = "|".join(load_table("numbers")["fractions"])
+    words = re.compile(rf"\b{_NUMERATOR}[- ]({denominators})\b(?= of\b)", re.IGNORECASE)
+    out_of = re.compile(rf"\b{_NUMERATOR} (?:out of|in) (\w+)\b(?= [a-z])", re.IGNORECASE)
+    return words, out_of
+
+
+def scan_fractions(text: str) -> list[NumberHit]:
+    """Fractions: "1/16 of a pint", "1\u204432", "a third of the population",
+    "two-thirds of", "one out of three Germans", "one in five voters"."""
+    table = load_table("numbers")
+    units, denominators = table["units"], table["fractions"]
+
+    def number(word: str) -> float | None:
+        w = word.lower()
+        return float(w) if w.isdigit() else units.get(w)
+
+    out: list[NumberHit] = []
+    for m in _FRACTION_DIGITS.finditer(text):
+        top, bottom = float(m.group(1)), float(m.group(3))
+        if 0 < top < bottom:
+            out.append(NumberHit(m.start(), m.end(), m.start(), top / bottom))
+    words, out_of = _fraction_patterns()
+    for m in words.finditer(text):
+        a = number(m.group(1))
+        if a is not None and a > 0:
+            out.append(
+                NumberHit(m.start(), m.end(), m.start(), a / denominators[m.group(2).lower()])
+            )
+    for m in out_of.finditer(text):
+        a, b = number(m.group(1)), number(m.group(2))
+        if " in " in m.group(0) and a != 1:
+            continue  # "one in five voters"; "two in five attacks" is a count
+        if a is not None and b is not None and 0 < a < b <= 1000:
+            out.append(NumberHit(m.start(), m.end(), m.start(), a / b))
+    return sorted(out, key=lambda h: h.start)
 
 
 def _read(text: str, m: re.Match[str]) -> NumberHit | None:
@@ -172,7 +236,9 @@ def _read(text: str, m: re.Match[str]) -> NumberHit | None:
     scale = 1.0
     sm = _SCALE_WORD.match(rest)
     if sm:
-        scale = _SCALES[sm.group(1).lower()]
+        scale = 1.0
+        for word in sm.group(1).lower().split():  # "4 hundred million"
+            scale *= _SCALES[word]
         end += sm.end()
     else:
         am = _SCALE_ATTACHED.match(rest)
@@ -215,17 +281,13 @@ def _ranges(text: str, hits: list[NumberHit]) -> list[NumberHit]:
             if between in ("-", "\u2013") and nxt.value <= h.value and h.unit is None:
                 i += 2  # "2-0", "89-89": a score, not a quantity
                 continue
-            last_word = text[max(0, h.start - 12) : h.start].split()[-1:]
-            # "fell 68 p to 1112 p": a change and the level reached, not a range
-            from_ = before.endswith("from ") or (
-                bool(last_word)
-                and last_word[0].lower() in _tables()["change_forms"]
-                and "to" in between
-            )
             same_unit = h.unit is None or nxt.unit is None or h.unit == nxt.unit
             # "1 to 2 thousand": the scale written on the upper end is shared
             lo = h.value * nxt.scale if h.scale == 1.0 else h.value
-            if (dash or and_) and not from_ and same_unit and 0 <= lo <= nxt.value:
+            if lo > nxt.value >= h.value:
+                lo = h.value  # "$200 to $4 million"
+            change = _change_to_level(text, h, nxt, lo)
+            if (dash or and_) and not change and same_unit and 0 <= lo <= nxt.value:
                 unit = h.unit or nxt.unit
                 out.append(replace(h, end=nxt.end, unit=unit, upper=nxt.value, value=lo))
                 i += 2
@@ -233,3 +295,17 @@ def _ranges(text: str, hits: list[NumberHit]) -> list[NumberHit]:
         out.append(h)
         i += 1
     return out
+
+
+def _change_to_level(text: str, h: NumberHit, nxt: NumberHit, lo: float) -> bool:
+    """Whether "X to Y" is a change and the level it reached, not a range: "fell 68 p to
+    1112 p", "rose from 240 to 273". "Ranging from $200 to $4 million", "homes from
+    $750,000 to $1 million" and "dropped by 1 to 1.5 degrees" (the unit written once,
+    on the upper end of two close numbers) are ranges."""
+    forms = _tables()["change_forms"]
+    words = [w.lower().strip(",;:()") for w in text[max(0, h.start - 60) : h.start].split()]
+    if words and words[-1] == "from":
+        return any(w in forms for w in words[-5:-1])
+    if not words or words[-1] not in forms or "to" not in text[h.end : nxt.start]:
+        return False
+    return not (h.unit is None and nxt.unit is not None and lo > 0 and nxt.value <= 3 * lo)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -154,9 +155,13 @@ def _direction(doc: Doc, span: Span, num: Token) -> str | None:
     """ "up" / "down" when the number is the size of a rise or a fall: "rose 18 sen",
     "down 1.1%", "+0.2%", "plunged 4.28 percent to Y=28,030"."""
     words: dict[str, list[str]] = _t()["change_words"]
-    if span.start_char > 0 and doc_text(doc)[span.start_char - 1] == "+":
+    if span.text.startswith("+") or (
+        span.start_char > 0 and doc_text(doc)[span.start_char - 1] == "+"
+    ):
         return "up"
     prev = doc[span.start - 1] if span.start > 0 else None
+    if prev is not None and prev.lower_ in ("to", "at") and prev.pos_ == "ADP":
+        return None  # "up 10.4 cents to US $2.24": the level reached
     if prev is not None and prev.lower_ in ("up", "down"):
         nxt = doc[span.end] if span.end < len(doc) else None
         if nxt is None or nxt.lower_ != "from":
@@ -175,6 +180,27 @@ def _direction(doc: Doc, span: Span, num: Token) -> str | None:
         if tok.pos_ in ("VERB", "AUX"):
             break
     return None
+
+
+_CONVERSION_GAP = re.compile(r"(?:\s+[A-Za-z]+){0,2}\s*[(/]\s*")
+
+
+def _share_conversion_bounds(text: str, out: list[QuantityDict]) -> None:
+    """A conversion in brackets says what its original says: "more than 7.5 million
+    Danish crowns (US $1.1 million)" is more than $1.1 million too, and "just under 296
+    hp (224 kW / 300 PS)" under 224 kW."""
+    for prev, q in itertools.pairwise(out):
+        if not ((prev["unit"] or prev["counted"]) and q["unit"] and q["value"] is not None):
+            continue
+        if not _CONVERSION_GAP.fullmatch(text[prev["end"] : q["start"]]):
+            continue
+        if q["lower"] is not None or q["upper"] is not None or q["approximate"]:
+            continue
+        if prev["lower"] is not None and prev["upper"] is None:
+            q["lower"] = q["value"]
+        elif prev["upper"] is not None and prev["lower"] is None:
+            q["upper"] = q["value"]
+        q["approximate"] = prev["approximate"]
 
 
 class QuantitiesComponent:
@@ -196,6 +222,7 @@ class QuantitiesComponent:
             q = self._make(doc, span, len(out) + 1, read)
             if q is not None:
                 out.append(q)
+        _share_conversion_bounds(doc_text(doc), out)
         doc._.quantities = out
         return doc
 
@@ -238,10 +265,20 @@ class QuantitiesComponent:
             named = prev.is_title or not prev.is_lower
             if prev.pos_ == "PROPN" and named and prev.ent_type_ not in ("NORP", "GPE"):
                 return True  # "iPhone 11", "S&P 500"; not "Afghan 20"
+        nxt = doc[span.end] if span.end < len(doc) else None
+        if (
+            nxt is not None
+            and span.text.isdigit()
+            and len(span.text) >= 3
+            and not span.text.endswith("0")
+            and nxt.tag_ in ("NNP", "NN")  # singular: not "347 People" in a headline
+            and not nxt.is_lower
+            and nxt.ent_type_ not in ("NORP", "GPE", "ORG")
+        ):
+            return True  # a model number: "787 Dreamliner", "737 Max jets", "90049 ZIP Code"
         streets = _t()["street_words"]
-        after = doc[span.end : span.end + 4]
-        titled = [t for t in after if t.is_title or t.is_punct]
-        return bool(after) and any(t.lower_ in streets for t in after) and len(titled) == len(after)
+        titled = list(itertools.takewhile(lambda t: t.is_title, doc[span.end : span.end + 4]))
+        return any(t.lower_ in streets for t in titled)
 
     @staticmethod
     def _time_tokens(doc: Doc) -> set[int]:
@@ -307,6 +344,15 @@ class QuantitiesComponent:
             words = " ".join(t.lower_ for t in doc[span.start - n : span.start])
             if words in mods and words not in ("some", "just", "only", "over"):
                 return Span(doc, span.start - n, span.end, label=span.label_)
+        prev = doc[span.start - 1] if span.start > 0 else None
+        verb = doc[span.start - 2] if span.start > 1 else None
+        if (
+            prev is not None
+            and prev.lower_ == "over"
+            and prev.dep_ == "quantmod"
+            and (verb is None or verb.lemma_.lower() not in _t()["over_particle_verbs"])
+        ):  # "paying over $100 million"; not "hand over three soldiers"
+            return Span(doc, span.start - 1, span.end, label=span.label_)
         return span
 
     def _make(self, doc: Doc, span: Span, n: int, reading: Reading | None) -> QuantityDict | None:
@@ -327,7 +373,7 @@ class QuantitiesComponent:
         prev = doc[span.start - 1] if span.start > 0 else None
         if prev is not None and prev.lower_ in _t()["identifier_nouns"] and prev.is_title:
             return None  # "Section 427", "Flight 17"
-        if re.fullmatch(r"(1[89]|20)\d\d", text) and reading.unit is None:
+        if re.fullmatch(r"(1[89]|20)\d\d(?:[\u2032\u2019']s)?", text) and reading.unit is None:
             return None  # a bare year that NER did not call a DATE
         head = counted_noun(num, span)
         counted = noun_phrase(head, span) if head is not None else None
