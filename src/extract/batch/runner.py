@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
+import os
 import signal
 import threading
 import time
@@ -253,11 +254,18 @@ def run_shard_task(
     return run_shard(shard, Path(out_dir), settings, formats=formats, time_limit=time_limit)
 
 
-def _init_worker(settings_json: str) -> None:
-    """Load the pipeline once per worker process (``get_extractor`` keeps it)."""
+def _init_worker(settings_json: str, threads: int) -> None:
+    """Load the pipeline once per worker process (``get_extractor`` keeps it); the
+    transformer typer's torch gets the worker's share of the cores."""
     from extract.api import get_extractor
 
-    get_extractor(Settings.model_validate_json(settings_json))
+    settings = Settings.model_validate_json(settings_json)
+    if settings.event_typer != "lexicon":
+        with contextlib.suppress(ImportError):  # without torch the typer says what is missing
+            import torch
+
+            torch.set_num_threads(threads)
+    get_extractor(settings)
 
 
 def run_batch(
@@ -344,7 +352,7 @@ def _run_pool(
         max_workers=workers,
         mp_context=mp.get_context("spawn"),
         initializer=_init_worker,
-        initargs=(settings_json,),
+        initargs=(settings_json, max(1, (os.cpu_count() or 1) // workers)),
     ) as pool:
         futures = [
             pool.submit(run_shard_task, s, str(out_dir), settings_json, tuple(formats), time_limit)

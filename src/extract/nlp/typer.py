@@ -110,14 +110,9 @@ class Encoder:
     def features(self, items: Sequence[tuple[Span, Sequence[int]]]) -> list[Any]:
         """For each (sentence, token indices inside it): a (n_tokens, dim) tensor of
         [trigger word-piece mean ; sentence mean]."""
-        torch = self.torch
-        threads = torch.get_num_threads()
-        if self.device == "cpu":
-            torch.set_num_threads(1)  # small batches: one thread does it in the same wall time
-        try:
-            return self._features(items)
-        finally:
-            torch.set_num_threads(threads)
+        # on a CPU, torch uses its own thread count: all cores by default; a batch run
+        # with several workers gives each its share (extract.batch.runner)
+        return self._features(items)
 
     def _features(self, items: Sequence[tuple[Span, Sequence[int]]]) -> list[Any]:
         torch = self.torch

@@ -1,0 +1,184 @@
+"""Faster, output-identical implementations of spaCy pipeline internals: the attribute
+ruler's matching and the lemmatizer's loop.
+
+The model's ``attribute_ruler`` maps fine-grained tags to POS and morphology, and fixes
+the lemma or POS of some words ("ai n't", "gon na"), with ~180 token patterns run by a
+general ``Matcher``: about an eighth of the small English pipeline's time on news text.
+Almost every pattern tests one token for equal values (``TAG``, ``LOWER``, ``DEP``,
+``IS_SPACE``, or ``IN`` a list of them), so :func:`speed_up_attribute_ruler` finds those
+matches by dictionary lookups on the doc's arrays, leaves the few others (several
+tokens, regular expressions) to a ``Matcher`` of their own, and applies every match in
+spaCy's own order (by pattern number, so that later rules win). The annotations are the
+same as spaCy's: ``tests/nlp/test_speedups.py`` compares them token by token.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from spacy.attrs import IDS, LEMMA, MORPH, ORTH, POS
+from spacy.language import Language
+from spacy.matcher import Matcher
+from spacy.pipeline import AttributeRuler, Lemmatizer
+from spacy.tokens import Doc
+from spacy.tokens._retokenize import set_token_attrs
+
+_FAST_ATTRS = ("DEP", "IS_SPACE", "LOWER", "TAG")
+
+Match = tuple[int, int, int]  # (pattern number, start, end)
+
+
+def _values(vocab: Any, attr: str, spec: Any) -> list[int] | None:
+    """The token-array values a one-token pattern accepts for ``attr``; None when the
+    pattern needs the general matcher."""
+    if isinstance(spec, dict):
+        if set(spec) != {"IN"}:
+            return None
+        options = list(spec["IN"])
+    else:
+        options = [spec]
+    out: list[int] = []
+    for value in options:
+        if attr == "IS_SPACE":
+            if not isinstance(value, bool):
+                return None
+            out.append(int(value))
+        elif isinstance(value, str):
+            out.append(vocab.strings.add(value))
+        else:
+            return None
+    return out
+
+
+class FastAttributeMatcher:
+    """Finds an ``AttributeRuler``'s matches, in the order its ``match`` returns them."""
+
+    def __init__(self, ruler: AttributeRuler) -> None:
+        vocab = ruler.vocab
+        self.vocab = vocab
+        self.slow = Matcher(vocab, validate=False)
+        # (attr names) -> {(values...): [pattern numbers]}
+        self.tables: dict[tuple[str, ...], dict[tuple[int, ...], list[int]]] = {}
+        for number in range(len(ruler.attrs)):  # AttributeRuler keys its rules "0", "1", ...
+            got = ruler.matcher.get(str(number))
+            for pattern in got[1] if got else []:
+                if not self._add_fast(number, pattern):
+                    self.slow.add(str(number), [pattern])
+        self.columns = sorted({a for schema in self.tables for a in schema})
+        self._cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def _add_fast(self, number: int, pattern: list[dict[str, Any]]) -> bool:
+        if len(pattern) != 1 or not pattern[0] or not set(pattern[0]) <= set(_FAST_ATTRS):
+            return False
+        schema = tuple(sorted(pattern[0]))
+        choices = [_values(self.vocab, a, pattern[0][a]) for a in schema]
+        if any(c is None for c in choices):
+            return False
+        combos: list[tuple[int, ...]] = [()]
+        for c in choices:
+            assert c is not None
+            combos = [(*prefix, v) for prefix in combos for v in c]
+        table = self.tables.setdefault(schema, defaultdict(list))
+        for combo in combos:
+            table[combo].append(number)
+        return True
+
+    def __call__(self, doc: Doc) -> list[Match]:
+        """Every match as (pattern number, start, end), sorted as spaCy sorts them."""
+        matches: list[Match] = []
+        if self.columns:
+            rows = doc.to_array([IDS[a] for a in self.columns]).tolist()
+            for i, row in enumerate(rows):
+                matches.extend((n, i, i + 1) for n in self._numbers(tuple(row)))
+        if len(self.slow):
+            for key, start, end in self.slow(doc, allow_missing=True):
+                matches.append((int(self.vocab.strings[key]), start, end))
+        matches.sort()
+        return matches
+
+    def _numbers(self, row: tuple[int, ...]) -> tuple[int, ...]:
+        """The one-token patterns a token with these column values matches (cached: news
+        text repeats its (tag, word) pairs)."""
+        got = self._cache.get(row)
+        if got is None:
+            where = dict(zip(self.columns, row, strict=True))
+            found: list[int] = []
+            for schema, table in self.tables.items():
+                found.extend(table.get(tuple(where[a] for a in schema), ()))
+            got = self._cache[row] = tuple(sorted(found))
+        return got
+
+
+def speed_up_attribute_ruler(nlp: Language, name: str = "attribute_ruler") -> bool:
+    """Give the pipeline's attribute ruler the fast matcher. False (and nothing changed)
+    when the pipeline has no such component or its patterns are not as expected."""
+    if name not in nlp.pipe_names:
+        return False
+    ruler = nlp.get_pipe(name)
+    if not isinstance(ruler, AttributeRuler):
+        return False
+    if len(ruler.matcher) != len(ruler.attrs) or any("_" in a for a in ruler.attrs):
+        return False  # not keyed as AttributeRuler keys its rules, or sets extensions
+    fast = FastAttributeMatcher(ruler)
+    attrs, indices = ruler.attrs, ruler.indices
+
+    def match(doc: Doc) -> list[tuple[int, int, int, int]]:
+        return [(n, n, s, e) for n, s, e in fast(doc)]
+
+    merged: dict[tuple[int, ...], dict[Any, Any]] = {}
+
+    def set_annotations(doc: Doc, matches: list[tuple[int, int, int, int]]) -> None:
+        # the rules for one token, in order, merged into one assignment (later rules win,
+        # as when spaCy applies them one by one)
+        per_token: dict[int, list[int]] = defaultdict(list)
+        for n, _, start, end in matches:
+            index = indices[n]
+            i = (start if index >= 0 else end) + index
+            if not start <= i < end:
+                raise ValueError(f"attribute ruler pattern {n}: index {index} outside its match")
+            per_token[i].append(n)
+        for i, numbers in per_token.items():
+            key = tuple(numbers)
+            values = merged.get(key)
+            if values is None:
+                values = merged[key] = {k: v for n in key for k, v in attrs[n].items()}
+            set_token_attrs(doc[i], values)
+
+    ruler.match = match  # type: ignore[method-assign]
+    ruler.set_annotations = set_annotations  # type: ignore[method-assign]
+    return True
+
+
+def speed_up_lemmatizer(nlp: Language, name: str = "lemmatizer") -> bool:
+    """Give the pipeline's rule or lookup lemmatizer an array-based ``__call__``. Its
+    lemma for a token depends only on the token's text, POS and morphology, so each
+    (text, POS, morphology) is lemmatized once by spaCy's own code and remembered; the
+    lemmas are written back in one array. False (and nothing changed) when the pipeline
+    has no such lemmatizer."""
+    if name not in nlp.pipe_names:
+        return False
+    lemmatizer = nlp.get_pipe(name)
+    if not isinstance(lemmatizer, Lemmatizer) or lemmatizer.mode not in ("rule", "lookup"):
+        return False
+    base = type(lemmatizer)
+    remembered: dict[tuple[int, int, int], int] = {}
+
+    def __call__(self: Lemmatizer, doc: Doc) -> Doc:
+        if not self._validated:
+            return base.__call__(self, doc)  # the first doc: spaCy checks its tables
+        rows = doc.to_array([ORTH, POS, MORPH, LEMMA])
+        strings = doc.vocab.strings
+        for i, (orth, pos, morph, lemma) in enumerate(rows.tolist()):
+            if lemma and not self.overwrite:
+                continue  # set by the attribute ruler
+            key = (orth, pos, morph)
+            got = remembered.get(key)
+            if got is None:
+                got = remembered[key] = strings.add(self.lemmatize(doc[i])[0])
+            rows[i, 3] = got
+        doc.from_array([LEMMA], rows[:, 3:4])  # type: ignore[arg-type]
+        return doc
+
+    lemmatizer.__class__ = type(f"Fast{base.__name__}", (base,), {"__call__": __call__})
+    return True
