@@ -90,6 +90,7 @@ def main() -> None:
     done = len(list(manifests.glob("*.json")))
     partial = [p.name for p in killed.rglob("*") if p.is_file() and ".tmp" in p.name]
     before = counts(killed)
+    before_sources = sources(killed)
     subprocess.run([*base, "--out", str(killed), "--resume"], check=True, capture_output=True)
 
     dask = work / "dask"
@@ -107,15 +108,14 @@ def main() -> None:
     )
     print("| run | " + " | ".join(TABLES) + " | distinct articles | duplicates | missing "
           "| files identical to uninterrupted |")  # fmt: skip
-    print("|---" * 8 + "|")
+    print("|---" * 9 + "|")
     ref = files(clean)
-    for name, out, got in (
-        ("uninterrupted", clean, counts(clean)),
-        ("killed (before resume)", killed, before),
-        ("killed, then --resume", killed, counts(killed)),
-        ("dask LocalCluster, 2 workers", dask, counts(dask)),
+    for name, out, got, have in (
+        ("uninterrupted", clean, counts(clean), sources(clean)),
+        ("killed (before resume)", killed, before, before_sources),
+        ("killed, then --resume", killed, counts(killed), sources(killed)),
+        ("dask LocalCluster, 2 workers", dask, counts(dask), sources(dask)),
     ):
-        have = sources(out)
         dup = len(have) - len(set(have))
         missing = len(set(want) - set(have))
         same = "" if "before" in name else ("yes" if files(out) == ref else "NO")
