@@ -195,10 +195,11 @@ def main() -> None:
         f"| newsevents batch on WARC, 1 worker | {med['warc']:.1f} | {rate['warc']:.2f} | |",
         f"| WARC reading + trafilatura alone | {med['ingest']:.1f} | {rate['ingest']:.2f} | "
         f"{med['ingest'] / med['warc']:.1%} of the WARC batch time |",
-        "",
-        "| articles | peak RSS (MiB), newsevents batch, 1 worker |",
-        "|---|---|",
     ]
+    if args.rss_sizes:
+        lines += ["", "| articles | peak RSS (MiB), newsevents batch, 1 worker |", "|---|---|"]
+    else:
+        lines += ["", "Peak RSS was not measured in this run (`--rss-sizes` left empty)."]
     rss = {}
     for n in args.rss_sizes:
         folder = write_jsonl(recs[:n], WORK / f"rss-{n}")
