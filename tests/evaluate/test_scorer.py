@@ -232,27 +232,16 @@ def test_a_currency_unit_matches_as_written_or_as_its_code(gold, ours):
 def test_only_durations_written_with_a_number_and_used_as_nouns_count_as_quantities():
     from extract.evaluate.scorer import duration_quantities
 
+    def duration(text, value, mod=None):
+        return TimeMention(
+            id=text, start=0, end=1, text=text, type="DURATION", value=value, mod=mod
+        )
+
     times = [
-        TimeMention(
-            id="t1",
-            start=0,
-            end=1,
-            text="more than three months",
-            type="DURATION",
-            value="P3M",
-            mod="MORE_THAN",
-        ),
-        TimeMention(id="t2", start=0, end=1, text="year-old", type="DURATION", value="P1Y"),
-        TimeMention(
-            id="t3",
-            start=0,
-            end=1,
-            text="around a minute",
-            type="DURATION",
-            value="PT1M",
-            mod="APPROX",
-        ),
-        TimeMention(id="t4", start=0, end=1, text="five-year", type="DURATION", value="P5Y"),
+        duration("more than three months", "P3M", "MORE_THAN"),
+        duration("year-old", "P1Y"),
+        duration("around a minute", "PT1M", "APPROX"),
+        duration("five-year", "P5Y"),
     ]
     got = duration_quantities(_result(times=times))
     assert [(q.value, q.unit, q.lower) for q in got] == [(3.0, "months", 3.0)]
