@@ -48,6 +48,10 @@ _CURRENCY_ADJ = (
 _SIGN = re.compile(r"(?:\bminus[- ]?|(?:(?<=\s)|(?<=^)|(?<=[($€£¥]))[-\u2212])$", re.IGNORECASE)
 
 
+# letter prefixes that are currencies only as written here ("Rs 500", "RM23.50", "PS8.1bn")
+_CASED_PREFIXES = {"rs": ("Rs",), "rm": ("RM",), "ps": ("PS",)}
+
+
 @dataclass(frozen=True)
 class NumberHit:
     """One number found in text.
@@ -105,17 +109,9 @@ def _currency_before(text: str, pos: int) -> tuple[int, str] | None:
     written = text[start:pos].strip()
     if start > 0 and text[start - 1].isalnum():
         return None  # "PS8", "iPhone$": inside a word
-    if (
-        written.isalpha()
-        and written.lower() in ("rs", "rm", "ps")
-        and written
-        not in (
-            "Rs",
-            "RM",
-            "PS",
-        )
-    ):
-        return None  # "rs" or "rm" in lower case is not a currency
+    cased = _CASED_PREFIXES.get(written.lower())
+    if cased is not None and written not in cased:
+        return None  # "rs", "rm" or "ps" in lower case is not a currency
     if written == "PS" and re.match(r"\d(?![\d.,])", text[pos:]):
         return None  # "PS5": a games console, not five pounds
     if written.lower() == "y=" and written[0] != "Y":
