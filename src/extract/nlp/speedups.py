@@ -26,8 +26,6 @@ from spacy.tokens._retokenize import set_token_attrs
 
 _FAST_ATTRS = ("DEP", "IS_SPACE", "LOWER", "TAG")
 
-Match = tuple[int, int, int]  # (pattern number, start, end)
-
 
 def _values(vocab: Any, attr: str, spec: Any) -> list[int] | None:
     """The token-array values a one-token pattern accepts for ``attr``; None when the
@@ -52,11 +50,12 @@ def _values(vocab: Any, attr: str, spec: Any) -> list[int] | None:
 
 
 class FastAttributeMatcher:
-    """Finds an ``AttributeRuler``'s matches, in the order its ``match`` returns them."""
+    """Finds which of an ``AttributeRuler``'s rules apply to which token."""
 
     def __init__(self, ruler: AttributeRuler) -> None:
         vocab = ruler.vocab
         self.vocab = vocab
+        self.indices = ruler.indices
         self.slow = Matcher(vocab, validate=False)
         # (attr names) -> {(values...): [pattern numbers]}
         self.tables: dict[tuple[str, ...], dict[tuple[int, ...], list[int]]] = {}
@@ -84,18 +83,25 @@ class FastAttributeMatcher:
             table[combo].append(number)
         return True
 
-    def __call__(self, doc: Doc) -> list[Match]:
-        """Every match as (pattern number, start, end), sorted as spaCy sorts them."""
-        matches: list[Match] = []
+    def __call__(self, doc: Doc) -> dict[int, tuple[int, ...]]:
+        """Token index -> the numbers of the rules that set its attributes, in the order
+        spaCy applies them (ascending: later rules win)."""
+        rules: dict[int, tuple[int, ...]] = {}
         if self.columns:
             rows = doc.to_array([IDS[a] for a in self.columns]).tolist()
             for i, row in enumerate(rows):
-                matches.extend((n, i, i + 1) for n in self._numbers(tuple(row)))
+                numbers = self._numbers(tuple(row))
+                if numbers:
+                    rules[i] = numbers
         if len(self.slow):
             for key, start, end in self.slow(doc, allow_missing=True):
-                matches.append((int(self.vocab.strings[key]), start, end))
-        matches.sort()
-        return matches
+                n = int(self.vocab.strings[key])
+                index = self.indices[n]
+                i = (start if index >= 0 else end) + index
+                if not start <= i < end:
+                    raise ValueError(f"attribute ruler rule {n}: index {index} outside its match")
+                rules[i] = tuple(sorted((*rules.get(i, ()), n)))
+        return rules
 
     def _numbers(self, row: tuple[int, ...]) -> tuple[int, ...]:
         """The one-token patterns a token with these column values matches (cached: news
@@ -120,32 +126,19 @@ def speed_up_attribute_ruler(nlp: Language, name: str = "attribute_ruler") -> bo
         return False
     if len(ruler.matcher) != len(ruler.attrs) or any("_" in a for a in ruler.attrs):
         return False  # not keyed as AttributeRuler keys its rules, or sets extensions
-    fast = FastAttributeMatcher(ruler)
-    attrs, indices = ruler.attrs, ruler.indices
-
-    def match(doc: Doc) -> list[tuple[int, int, int, int]]:
-        return [(n, n, s, e) for n, s, e in fast(doc)]
-
+    attrs = ruler.attrs
     merged: dict[tuple[int, ...], dict[Any, Any]] = {}
 
-    def set_annotations(doc: Doc, matches: list[tuple[int, int, int, int]]) -> None:
-        # the rules for one token, in order, merged into one assignment (later rules win,
-        # as when spaCy applies them one by one)
-        per_token: dict[int, list[int]] = defaultdict(list)
-        for n, _, start, end in matches:
-            index = indices[n]
-            i = (start if index >= 0 else end) + index
-            if not start <= i < end:
-                raise ValueError(f"attribute ruler pattern {n}: index {index} outside its match")
-            per_token[i].append(n)
-        for i, numbers in per_token.items():
-            key = tuple(numbers)
-            values = merged.get(key)
+    def set_annotations(doc: Doc, rules: dict[int, tuple[int, ...]]) -> None:
+        # a token's rules, in order, merged into one assignment (later rules win, as when
+        # spaCy applies them one by one)
+        for i, numbers in rules.items():
+            values = merged.get(numbers)
             if values is None:
-                values = merged[key] = {k: v for n in key for k, v in attrs[n].items()}
+                values = merged[numbers] = {k: v for n in numbers for k, v in attrs[n].items()}
             set_token_attrs(doc[i], values)
 
-    ruler.match = match  # type: ignore[method-assign]
+    ruler.match = FastAttributeMatcher(ruler)  # type: ignore[method-assign]
     ruler.set_annotations = set_annotations  # type: ignore[method-assign]
     return True
 
