@@ -79,7 +79,7 @@ def build_examples(
     doc_ids: list[int] = []
     n_gold = covered = 0
     for d, (doc, by_tok) in enumerate(zip(docs, golds, strict=True)):
-        cands = {t.i for t in candidate_tokens(doc, trigger_lemmas)}
+        cands = {t.i for t in candidate_tokens(doc, lemmas)}
         n_gold += len(by_tok)
         covered += len(set(by_tok) & cands)
         toks = sorted(cands | set(by_tok))

@@ -282,8 +282,12 @@ def _ranges(text: str, hits: list[NumberHit]) -> list[NumberHit]:
             lo = h.value * nxt.scale if h.scale == 1.0 else h.value
             if lo > nxt.value >= h.value:
                 lo = h.value  # "$200 to $4 million"
-            change = _change_to_level(text, h, nxt, lo)
-            if (dash or and_) and not change and same_unit and 0 <= lo <= nxt.value:
+            if (
+                (dash or and_)
+                and same_unit
+                and 0 <= lo <= nxt.value
+                and not _change_to_level(text, h, nxt, lo)
+            ):
                 unit = h.unit or nxt.unit
                 out.append(replace(h, end=nxt.end, unit=unit, upper=nxt.value, value=lo))
                 i += 2

@@ -48,9 +48,10 @@ def candidate_tokens(doc: Doc, trigger_lemmas: Collection[str] = ()) -> list[Tok
     encoder runs only on the sentences that hold one."""
     from extract.nlp.events import lexicon_positions
 
-    known = trigger_lemmas if isinstance(trigger_lemmas, frozenset | set) else set(trigger_lemmas)
     return [
-        doc[i] for i in lexicon_positions(doc, known) if doc[i].pos_ in ("VERB", "NOUN", "PROPN")
+        doc[i]
+        for i in lexicon_positions(doc, trigger_lemmas)
+        if doc[i].pos_ in ("VERB", "NOUN", "PROPN")
     ]
 
 
@@ -112,9 +113,6 @@ class Encoder:
         [trigger word-piece mean ; sentence mean]."""
         # on a CPU, torch uses its own thread count: all cores by default; a batch run
         # with several workers gives each its share (extract.batch.runner)
-        return self._features(items)
-
-    def _features(self, items: Sequence[tuple[Span, Sequence[int]]]) -> list[Any]:
         torch = self.torch
         order = sorted(range(len(items)), key=lambda i: len(items[i][0]))
         out: list[Any] = [None] * len(items)
