@@ -203,6 +203,15 @@ def _share_conversion_bounds(text: str, out: list[QuantityDict]) -> None:
         q["approximate"] = prev["approximate"]
 
 
+def _over_is_bound(over: Token) -> bool:
+    """ "paying over $100 million" (the parser's quantmod); not "hand over three
+    soldiers"."""
+    verb = over.doc[over.i - 1] if over.i > 0 else None
+    return over.dep_ == "quantmod" and (
+        verb is None or verb.lemma_.lower() not in _t()["over_particle_verbs"]
+    )
+
+
 class QuantitiesComponent:
     """Adds ``doc._.quantities``."""
 
@@ -336,23 +345,18 @@ class QuantitiesComponent:
 
     @staticmethod
     def _extend(doc: Doc, span: Span) -> Span:
-        """Pull a bound modifier that NER left outside the span into it ("at least")."""
+        """Pull a bound modifier that NER left outside the span into it ("at least",
+        "over" when it is not a verb's particle)."""
         mods = _t()["modifiers"]
         for n in (3, 2, 1):
             if span.start - n < 0:
                 continue
             words = " ".join(t.lower_ for t in doc[span.start - n : span.start])
-            if words in mods and words not in ("some", "just", "only", "over"):
-                return Span(doc, span.start - n, span.end, label=span.label_)
-        prev = doc[span.start - 1] if span.start > 0 else None
-        verb = doc[span.start - 2] if span.start > 1 else None
-        if (
-            prev is not None
-            and prev.lower_ == "over"
-            and prev.dep_ == "quantmod"
-            and (verb is None or verb.lemma_.lower() not in _t()["over_particle_verbs"])
-        ):  # "paying over $100 million"; not "hand over three soldiers"
-            return Span(doc, span.start - 1, span.end, label=span.label_)
+            if words not in mods or words in ("some", "just", "only"):
+                continue
+            if words == "over" and not _over_is_bound(doc[span.start - 1]):
+                continue
+            return Span(doc, span.start - n, span.end, label=span.label_)
         return span
 
     def _make(self, doc: Doc, span: Span, n: int, reading: Reading | None) -> QuantityDict | None:
