@@ -206,7 +206,14 @@ class ActorsComponent:
 
     def _entities(self, doc: Doc, add: Any) -> None:
         places = [(p["start"], p["end"]) for p in doc._.places or []]
-        for ent in doc.ents:
+        ents = doc.ents
+        # (start, end) of each organisation's or place's sentence, for _affiliation
+        groups: list[tuple[Span, tuple[int, int]]] = []
+        for e in ents:
+            if e.label_ in ("ORG", "NORP", "GPE"):
+                sent = e.sent
+                groups.append((e, (sent.start, sent.end)))
+        for ent in ents:
             if ent.label_ in ("ORG", "PERSON") and any(
                 a < ent.end_char and ent.start_char < b for a, b in places
             ):
@@ -249,7 +256,7 @@ class ActorsComponent:
                     code = entry.country_code
                 add(span, f"{self._country_name(code)} government", "government", code)
             elif ent.label_ == "PERSON":
-                add(span, span.text, "person", *self._affiliation(doc, ent))
+                add(span, span.text, "person", *self._affiliation(doc, ent, groups))
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets
@@ -339,9 +346,12 @@ class ActorsComponent:
     def _capital_of(name: str) -> str | None:
         return _capitals().get(name.lower())
 
-    def _affiliation(self, doc: Doc, ent: Span) -> tuple[str | None, str | None]:
+    def _affiliation(
+        self, doc: Doc, ent: Span, groups: list[tuple[Span, tuple[int, int]]]
+    ) -> tuple[str | None, str | None]:
         """(country, affiliation) of a person: "a Taliban spokesman" after the name, or
-        "Chinese Foreign Ministry spokesperson" before it."""
+        "Chinese Foreign Ministry spokesperson" before it. ``groups``: the doc's ORG, NORP
+        and GPE entities with the (start, end) of their sentences."""
         roles = set(_a()["role_nouns"])
         sent = ent.sent
         window = list(doc[max(sent.start, ent.start - 6) : ent.start]) + list(
@@ -358,8 +368,8 @@ class ActorsComponent:
         )
         if role is None:
             return titled, None  # "Colombian President Gustavo Petro"
-        for other in doc.ents:
-            if other.label_ not in ("ORG", "NORP", "GPE") or other.sent != sent:
+        for other, bounds in groups:
+            if bounds != (sent.start, sent.end):
                 continue
             if abs(other.start - role.i) <= 4 and other.start != ent.start:
                 span = _strip_the(other)

@@ -89,10 +89,14 @@ def lexicon_positions(doc: Doc, lemmas: Collection[str] = ()) -> list[int]:
     other words."""
     triggers = _lex()["triggers"]
     strings = doc.vocab.strings
+    hit: dict[tuple[int, int], bool] = {}  # each distinct word is looked up once
     out = []
-    for i, (lemma, lower) in enumerate(doc.to_array([LEMMA, LOWER]).tolist()):
-        lem = strings[lemma].lower()
-        if lem in triggers or strings[lower] in triggers or lem in lemmas:
+    for i, key in enumerate(map(tuple, doc.to_array([LEMMA, LOWER]).tolist())):
+        found = hit.get(key)
+        if found is None:
+            lem = strings[key[0]].lower()
+            found = hit[key] = lem in triggers or strings[key[1]] in triggers or lem in lemmas
+        if found:
             out.append(i)
     return out
 
@@ -109,18 +113,21 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
     senses = _lex()["triggers"].get(tok.lemma_.lower()) or _lex()["triggers"].get(tok.lower_)
     if not senses:
         return None
-    words = _window_words(tok)
-    text = _window_text(tok)
+    window: tuple[set[str], str] | None = None  # built only for a sense that asks
+
+    def near(cues: list[str]) -> bool:
+        nonlocal window
+        if window is None:
+            window = _window_words(tok), _window_text(tok)
+        words, text = window
+        return any(w in words or (" " in w and w in text) for w in cues)
+
     for sense in senses:
         if "pos" in sense and tok.pos_ not in sense["pos"]:
             continue
-        if "with_any" in sense and not any(
-            w in words or (" " in w and w in text) for w in sense["with_any"]
-        ):
+        if "with_any" in sense and not near(sense["with_any"]):
             continue
-        if "without_any" in sense and any(
-            w in words or (" " in w and w in text) for w in sense["without_any"]
-        ):
+        if "without_any" in sense and near(sense["without_any"]):
             continue
         conf = 0.8 if "with_any" in sense else 0.7
         return str(sense["type"]), str(sense["subtype"]), conf
@@ -215,15 +222,19 @@ class EventsComponent:
 
     def typed(self, docs: list[Doc]) -> list[dict[int, tuple[str, str | None, float]]]:
         """Per doc: token index -> (type, subtype, confidence) of its triggers."""
-        if self.typer == "transformer" and self.transformer is not None:
+        if self.transformer is not None and self.typer == "transformer":
             return self.transformer.type_docs(docs)
+        # one scan of each doc for both typers: the lexicon types the words it lists
+        # (type_trigger is None for the others); the head gets the rest of the candidates
+        extra = self.transformer.trigger_lemmas if self.transformer is not None else ()
+        found = [lexicon_positions(doc, extra) for doc in docs]
         lexical: list[dict[int, tuple[str, str | None, float]]] = [
-            {i: x for i in lexicon_positions(doc) if (x := type_trigger(doc[i])) is not None}
-            for doc in docs
+            {i: x for i in pos if (x := type_trigger(doc[i])) is not None}
+            for doc, pos in zip(docs, found, strict=True)
         ]
         if self.transformer is None:
             return lexical
-        return self.transformer.combine_docs(docs, lexical)
+        return self.transformer.combine_docs(docs, lexical, found)
 
     def __call__(self, doc: Doc) -> Doc:
         return self._events(doc, self.typed([doc])[0])
@@ -862,8 +873,17 @@ def _own_subtree(tok: Token) -> list[Token]:
 
 
 def _tok_at(doc: Doc, char: int) -> Token:
-    span = doc.char_span(char, char + 1, alignment_mode="expand")
-    return span[0] if span is not None and len(span) else doc[0]
+    """The token at character ``char`` (remembered per doc: events ask for the same
+    places and times again and again)."""
+    seen: dict[int, int] = doc.user_data.setdefault(_TOK_AT, {})
+    i = seen.get(char)
+    if i is None:
+        span = doc.char_span(char, char + 1, alignment_mode="expand")
+        i = seen[char] = span.start if span is not None and len(span) else 0
+    return doc[i]
+
+
+_TOK_AT = "newsevents.tok_at"
 
 
 @Language.factory(

@@ -42,17 +42,18 @@ def default_model_dir() -> Path:
     return Path(__file__).resolve().parents[3] / "models" / "event-typer"
 
 
-def candidate_tokens(doc: Doc, trigger_lemmas: Collection[str] = ()) -> list[Token]:
+def candidate_tokens(
+    doc: Doc, trigger_lemmas: Collection[str] = (), found: Sequence[int] | None = None
+) -> list[Token]:
     """Tokens that may be triggers: verbs and nouns whose lemma the lexicon or the
     training data knows as a trigger ("release", "swap", "talks", "withdrawal"). The
-    encoder runs only on the sentences that hold one."""
+    encoder runs only on the sentences that hold one. ``found``: the doc's
+    ``lexicon_positions(doc, trigger_lemmas)`` when the caller has them already."""
     from extract.nlp.events import lexicon_positions
 
-    return [
-        doc[i]
-        for i in lexicon_positions(doc, trigger_lemmas)
-        if doc[i].pos_ in ("VERB", "NOUN", "PROPN")
-    ]
+    if found is None:
+        found = lexicon_positions(doc, trigger_lemmas)
+    return [doc[i] for i in found if doc[i].pos_ in ("VERB", "NOUN", "PROPN")]
 
 
 def lexicon_subtype(tok: Token, etype: str) -> str | None:
@@ -190,16 +191,20 @@ class TransformerTyper:
         self.trigger_lemmas = frozenset(cfg.get("trigger_lemmas", ()))
 
     def distributions(
-        self, docs: Sequence[Doc], skip: Sequence[Collection[int]] | None = None
+        self,
+        docs: Sequence[Doc],
+        skip: Sequence[Collection[int]] | None = None,
+        found: Sequence[Sequence[int]] | None = None,
     ) -> list[dict[int, dict[str, float]]]:
         """Per doc: token index -> {label: probability} for its candidate tokens (those
         but those at the indices in ``skip[d]``). One encoder pass over the candidate
-        sentences of all ``docs``."""
+        sentences of all ``docs``. ``found``: each doc's lexicon positions, when known."""
         items: list[tuple[Span, list[int]]] = []
         owner: list[int] = []
         for d, doc in enumerate(docs):
             by_sent: dict[int, list[int]] = {}
-            for tok in candidate_tokens(doc, self.trigger_lemmas):
+            known = found[d] if found is not None else None
+            for tok in candidate_tokens(doc, self.trigger_lemmas, known):
                 if skip is None or tok.i not in skip[d]:
                     by_sent.setdefault(tok.sent.start, []).append(tok.i)
             if by_sent:
@@ -230,11 +235,15 @@ class TransformerTyper:
         ]
 
     def combine_docs(
-        self, docs: Sequence[Doc], lexical: Sequence[dict[int, Typed]]
+        self,
+        docs: Sequence[Doc],
+        lexical: Sequence[dict[int, Typed]],
+        found: Sequence[Sequence[int]] | None = None,
     ) -> list[dict[int, Typed]]:
         """The lexicon's types (``lexical``, per doc) where it fires; the head's type for the
-        candidates the lexicon leaves untyped (only their sentences are encoded)."""
-        dists = self.distributions(docs, lexical)
+        candidates the lexicon leaves untyped (only their sentences are encoded).
+        ``found``: each doc's ``lexicon_positions`` with this head's trigger lemmas."""
+        dists = self.distributions(docs, lexical, found)
         out = []
         for doc, lex, dist in zip(docs, lexical, dists, strict=True):
             typed = dict(lex)
