@@ -7,15 +7,17 @@ pages. Measures, each as the median of --runs runs, every run a fresh process th
 its model:
 
 1. throughput (articles/s) of raw spaCy `nlp.pipe` (the same model, batch 64) and of
-   `newsevents batch` with 1 and 2 workers on the same --articles texts; ratios;
+   `newsevents batch` with 1 and 2 workers on the same --articles texts (all 5,000 of
+   the corpus by default); ratios;
 2. peak RSS of `newsevents batch` (1 worker) at each of --rss-sizes articles;
 3. the share of the batch time spent reading WARC and extracting text with trafilatura
-   (ingest alone over the WARC shards / the whole batch over them).
+   (ingest alone over the WARC shards / the whole batch over them), on the first
+   --warc-articles of them (a share, so a smaller sample serves).
 
 Writes the table to stdout and, with --write, to bench/RESULTS.md (its batch section).
 
-Run: .venv/bin/python bench/batch_throughput.py [--articles 500] [--runs 3]
-     [--rss-sizes 1000 10000] [--typer combined] [--write]
+Run: .venv/bin/python bench/batch_throughput.py [--articles 5000] [--warc-articles 1000]
+     [--runs 3] [--rss-sizes 1000 10000] [--typer combined] [--write]
 """
 
 from __future__ import annotations
@@ -152,7 +154,10 @@ def batch_cmd(inputs: Path, out: Path, workers: int, typer: str) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=int, default=5000, help="articles in the corpus")
-    ap.add_argument("--articles", type=int, default=500, help="articles per throughput run")
+    ap.add_argument("--articles", type=int, default=5000, help="articles per throughput run")
+    ap.add_argument(
+        "--warc-articles", type=int, default=1000, help="articles in the WARC share runs"
+    )
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--rss-sizes", type=int, nargs="*", default=[1000, 10000])
     ap.add_argument("--typer", default="combined")
@@ -163,12 +168,14 @@ def main() -> None:
     recs = corpus(max(args.corpus, args.articles, *args.rss_sizes))
     words = sum(len(r["text"].split()) for r in recs[: args.articles])
     sample = write_jsonl(recs[: args.articles], WORK / "sample")
-    warc = write_warc(recs[: args.articles], WORK / "sample-warc")
+    n_warc = min(args.warc_articles, args.articles)
+    warc = write_warc(recs[:n_warc], WORK / "sample-warc")
     lines = [
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; typer {args.typer}; corpus {len(recs)} articles "
         f"(recombined from our own); throughput on {args.articles} of them ({words} words), "
-        f"median of {args.runs} runs, each a fresh process including model loading.",
+        f"median of {args.runs} runs, each a fresh process including model loading; "
+        f"WARC share on the first {n_warc} of them.",
         "",
     ]
     runs: dict[str, list[float]] = {"spacy": [], "w1": [], "w2": [], "warc": [], "ingest": []}
@@ -184,6 +191,7 @@ def main() -> None:
         runs["ingest"].append(timed([sys.executable, "-c", INGEST_ONLY, str(warc)])[0])
     med = {k: statistics.median(v) for k, v in runs.items()}
     rate = {k: args.articles / v for k, v in med.items()}
+    rate["warc"], rate["ingest"] = n_warc / med["warc"], n_warc / med["ingest"]
     lines += [
         "| run | median s | articles/s | ratio |",
         "|---|---|---|---|",
@@ -192,7 +200,8 @@ def main() -> None:
         f"{rate['w1'] / rate['spacy']:.2f} of spaCy |",
         f"| newsevents batch, 2 workers | {med['w2']:.1f} | {rate['w2']:.2f} | "
         f"{rate['w2'] / rate['w1']:.2f} x 1 worker |",
-        f"| newsevents batch on WARC, 1 worker | {med['warc']:.1f} | {rate['warc']:.2f} | |",
+        f"| newsevents batch on WARC ({n_warc} articles), 1 worker | {med['warc']:.1f} | "
+        f"{rate['warc']:.2f} | |",
         f"| WARC reading + trafilatura alone | {med['ingest']:.1f} | {rate['ingest']:.2f} | "
         f"{med['ingest'] / med['warc']:.1%} of the WARC batch time |",
     ]
