@@ -17,7 +17,7 @@ from spacy.util import minibatch
 
 from extract.errors import ConfigError
 from extract.nlp.extensions import doc_anchor as _anchor
-from extract.nlp.extensions import register_extensions
+from extract.nlp.extensions import forget_entities, register_extensions
 from extract.nlp.syntax import governing_verb, verb_tense
 from extract.nlp.types import ArgumentDict, EventDict
 from extract.tables import load_table
@@ -273,6 +273,8 @@ class EventsComponent:
         for i, ev in enumerate(events):
             ev["id"] = f"e{i + 1}"
         doc._.events = events
+        forget_entities(doc)  # the last of our components to read them
+        doc.user_data.pop(_TOK_AT, None)
         return doc
 
     @staticmethod

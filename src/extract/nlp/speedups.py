@@ -6,14 +6,17 @@ the lemma or POS of some words ("ai n't", "gon na"), with ~180 token patterns ru
 general ``Matcher``: about an eighth of the small English pipeline's time on news text.
 Almost every pattern tests one token for equal values (``TAG``, ``LOWER``, ``DEP``,
 ``IS_SPACE``, or ``IN`` a list of them), so :func:`speed_up_attribute_ruler` finds those
-matches by dictionary lookups on the doc's arrays, leaves the few others (several
-tokens, regular expressions) to a ``Matcher`` of their own, and applies every match in
-spaCy's own order (by pattern number, so that later rules win). The annotations are the
+matches by dictionary lookups on the doc's arrays. The dozen others (``NOT_IN``,
+``REGEX``, two-token sequences such as "gon na") are tested on the same arrays, once per
+distinct row of values; only a pattern beyond these (an operator, another attribute)
+would go to a ``Matcher`` of its own. Every match is applied in spaCy's own order (by
+pattern number, so that later rules win). The annotations are the
 same as spaCy's: ``tests/nlp/test_speedups.py`` compares them token by token.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -49,6 +52,34 @@ def _values(vocab: Any, attr: str, spec: Any) -> list[int] | None:
     return out
 
 
+# one test of one token: (attribute, "IN" | "NOT_IN" | "REGEX", values or pattern)
+_Test = tuple[str, str, Any]
+# for a row of column values: (one-token rule numbers, multi-token patterns it can start,
+# (multi pattern, position after the first) pairs it can fill)
+_RowInfo = tuple[tuple[int, ...], tuple[int, ...], frozenset[tuple[int, int]]]
+
+
+def _tests(vocab: Any, token: dict[str, Any]) -> list[_Test] | None:
+    """The tests of one token pattern whose attributes are all in ``_FAST_ATTRS`` with
+    equal, ``IN``, ``NOT_IN`` or ``REGEX`` values; None when it needs the general matcher
+    (an operator, another attribute or predicate)."""
+    tests: list[_Test] = []
+    for attr, spec in token.items():
+        if attr not in _FAST_ATTRS:
+            return None
+        if isinstance(spec, dict) and len(spec) == 1 and "REGEX" in spec:
+            if attr == "IS_SPACE" or not isinstance(spec["REGEX"], str):
+                return None
+            tests.append((attr, "REGEX", re.compile(spec["REGEX"])))
+            continue
+        op = "NOT_IN" if isinstance(spec, dict) and set(spec) == {"NOT_IN"} else "IN"
+        values = _values(vocab, attr, {"IN": spec["NOT_IN"]} if op == "NOT_IN" else spec)
+        if values is None:
+            return None
+        tests.append((attr, op, frozenset(values)))
+    return tests
+
+
 class FastAttributeMatcher:
     """Finds which of an ``AttributeRuler``'s rules apply to which token."""
 
@@ -59,13 +90,20 @@ class FastAttributeMatcher:
         self.slow = Matcher(vocab, validate=False)
         # (attr names) -> {(values...): [pattern numbers]}
         self.tables: dict[tuple[str, ...], dict[tuple[int, ...], list[int]]] = {}
+        # one-token patterns with NOT_IN or REGEX: (number, tests)
+        self.single: list[tuple[int, list[_Test]]] = []
+        # patterns of several tokens: (number, tests of each token)
+        self.multi: list[tuple[int, list[list[_Test]]]] = []
         for number in range(len(ruler.attrs)):  # AttributeRuler keys its rules "0", "1", ...
             got = ruler.matcher.get(str(number))
             for pattern in got[1] if got else []:
-                if not self._add_fast(number, pattern):
+                if not self._add_fast(number, pattern) and not self._add_tests(number, pattern):
                     self.slow.add(str(number), [pattern])
-        self.columns = sorted({a for schema in self.tables for a in schema})
-        self._cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        used = {a for schema in self.tables for a in schema}
+        used |= {t[0] for _, tests in self.single for t in tests}
+        used |= {t[0] for _, seq in self.multi for tests in seq for t in tests}
+        self.columns = sorted(used)
+        self._cache: dict[tuple[int, ...], _RowInfo] = {}
 
     def _add_fast(self, number: int, pattern: list[dict[str, Any]]) -> bool:
         if len(pattern) != 1 or not pattern[0] or not set(pattern[0]) <= set(_FAST_ATTRS):
@@ -83,37 +121,85 @@ class FastAttributeMatcher:
             table[combo].append(number)
         return True
 
+    def _add_tests(self, number: int, pattern: list[dict[str, Any]]) -> bool:
+        seq = [_tests(self.vocab, token) for token in pattern]
+        if not pattern or any(tests is None or not tests for tests in seq):
+            return False
+        index = self.indices[number]
+        if not -len(pattern) <= index < len(pattern):
+            return False  # spaCy raises on such a rule; leave it to spaCy's matcher
+        checked = [tests for tests in seq if tests is not None]
+        if len(pattern) == 1:
+            self.single.append((number, checked[0]))
+        else:
+            self.multi.append((number, checked))
+        return True
+
     def __call__(self, doc: Doc) -> dict[int, tuple[int, ...]]:
         """Token index -> the numbers of the rules that set its attributes, in the order
         spaCy applies them (ascending: later rules win)."""
         rules: dict[int, tuple[int, ...]] = {}
         if self.columns:
             rows = doc.to_array([IDS[a] for a in self.columns]).tolist()
-            for i, row in enumerate(rows):
-                numbers = self._numbers(tuple(row))
+            infos = [self._row(tuple(r)) for r in rows]
+            for i, (numbers, _, _) in enumerate(infos):
                 if numbers:
                     rules[i] = numbers
+            for i, (_, starts, _) in enumerate(infos):
+                for p in starts:  # a multi-token pattern whose first token this one fits
+                    n, seq = self.multi[p]
+                    end = i + len(seq)
+                    if end <= len(infos) and all(
+                        (p, k) in infos[i + k][2] for k in range(1, len(seq))
+                    ):
+                        self._add(rules, n, i, end)
         if len(self.slow):
             for key, start, end in self.slow(doc, allow_missing=True):
-                n = int(self.vocab.strings[key])
-                index = self.indices[n]
-                i = (start if index >= 0 else end) + index
-                if not start <= i < end:
-                    raise ValueError(f"attribute ruler rule {n}: index {index} outside its match")
-                rules[i] = tuple(sorted((*rules.get(i, ()), n)))
+                self._add(rules, int(self.vocab.strings[key]), start, end)
         return rules
 
-    def _numbers(self, row: tuple[int, ...]) -> tuple[int, ...]:
-        """The one-token patterns a token with these column values matches (cached: news
-        text repeats its (tag, word) pairs)."""
+    def _add(self, rules: dict[int, tuple[int, ...]], n: int, start: int, end: int) -> None:
+        index = self.indices[n]
+        i = (start if index >= 0 else end) + index
+        if not start <= i < end:
+            raise ValueError(f"attribute ruler rule {n}: index {index} outside its match")
+        rules[i] = tuple(sorted((*rules.get(i, ()), n)))
+
+    def _row(self, row: tuple[int, ...]) -> _RowInfo:
+        """For a token with these column values: the one-token rules it matches, the
+        multi-token patterns it can start, and the (pattern, position) pairs after the
+        first it can fill (cached: news text repeats its (tag, word) pairs)."""
         got = self._cache.get(row)
         if got is None:
             where = dict(zip(self.columns, row, strict=True))
             found: list[int] = []
             for schema, table in self.tables.items():
                 found.extend(table.get(tuple(where[a] for a in schema), ()))
-            got = self._cache[row] = tuple(sorted(found))
+            found.extend(n for n, tests in self.single if self._passes(where, tests))
+            starts = tuple(
+                p for p, (_, seq) in enumerate(self.multi) if self._passes(where, seq[0])
+            )
+            fills = frozenset(
+                (p, k)
+                for p, (_, seq) in enumerate(self.multi)
+                for k, tests in enumerate(seq)
+                if k and self._passes(where, tests)
+            )
+            got = self._cache[row] = (tuple(sorted(found)), starts, fills)
         return got
+
+    def _passes(self, where: dict[str, int], tests: list[_Test]) -> bool:
+        for attr, op, operand in tests:
+            value = where[attr]
+            if op == "IN":
+                ok = value in operand
+            elif op == "NOT_IN":
+                ok = value not in operand
+            else:  # REGEX, searched in the attribute's text as spaCy's matcher does
+                ok = operand.search(self.vocab.strings[value] if value else "") is not None
+            if not ok:
+                return False
+        return True
 
 
 def speed_up_attribute_ruler(nlp: Language, name: str = "attribute_ruler") -> bool:

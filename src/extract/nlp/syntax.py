@@ -63,7 +63,15 @@ def positions(
     building a Token object per word."""
     strings = doc.vocab.strings
     test = words if callable(words) else words.__contains__
-    return [i for i, h in enumerate(doc.to_array(attr).tolist()) if test(strings[h])]
+    hit: dict[int, bool] = {}  # each distinct word is tested once
+    out = []
+    for i, h in enumerate(doc.to_array(attr).tolist()):
+        found = hit.get(h)
+        if found is None:
+            found = hit[h] = bool(test(strings[h]))
+        if found:
+            out.append(i)
+    return out
 
 
 def governing_verb(tok: Token) -> Token | None:
