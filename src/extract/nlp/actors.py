@@ -14,7 +14,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from extract.ingest.dates import dateline_end
-from extract.nlp.extensions import doc_text, entities, register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
 from extract.nlp.places import is_actor_use
 from extract.nlp.syntax import positions
@@ -206,7 +206,7 @@ class ActorsComponent:
 
     def _entities(self, doc: Doc, add: Any) -> None:
         places = [(p["start"], p["end"]) for p in doc._.places or []]
-        ents = entities(doc)
+        ents = doc.ents
         # (start, end) of each organisation's or place's sentence, for _affiliation
         groups: list[tuple[Span, tuple[int, int]]] = []
         for e in ents:

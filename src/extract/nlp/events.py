@@ -17,7 +17,7 @@ from spacy.util import minibatch
 
 from extract.errors import ConfigError
 from extract.nlp.extensions import doc_anchor as _anchor
-from extract.nlp.extensions import forget_entities, register_extensions
+from extract.nlp.extensions import register_extensions
 from extract.nlp.syntax import governing_verb, verb_tense
 from extract.nlp.types import ArgumentDict, EventDict
 from extract.tables import load_table
@@ -222,7 +222,7 @@ class EventsComponent:
 
     def typed(self, docs: list[Doc]) -> list[dict[int, tuple[str, str | None, float]]]:
         """Per doc: token index -> (type, subtype, confidence) of its triggers."""
-        if self.transformer is not None and self.typer == "transformer":
+        if self.typer == "transformer" and self.transformer is not None:
             return self.transformer.type_docs(docs)
         # one scan of each doc for both typers: the lexicon types the words it lists
         # (type_trigger is None for the others); the head gets the rest of the candidates
@@ -273,8 +273,7 @@ class EventsComponent:
         for i, ev in enumerate(events):
             ev["id"] = f"e{i + 1}"
         doc._.events = events
-        forget_entities(doc)  # the last of our components to read them
-        doc.user_data.pop(_TOK_AT, None)
+        doc.user_data.pop(_TOK_AT, None)  # plain ints, but only the events need them
         return doc
 
     @staticmethod

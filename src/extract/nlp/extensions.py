@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 
 EXTENSIONS: dict[str, object] = {
     "published": None,  # ISO date string of the publication date, or None when unknown
@@ -55,21 +55,3 @@ def doc_text(doc: Doc) -> str:
         text = doc.text
         doc.user_data[key] = text
     return text
-
-
-_ENTS_KEY = "newsevents.ents"
-
-
-def entities(doc: Doc) -> tuple[Span, ...]:
-    """``doc.ents``, built once per doc for our components (spaCy makes every entity
-    ``Span`` again each time it is read). They run after the entity recognizer and never
-    change the entities; the events component, the last, drops the copy."""
-    ents = doc.user_data.get(_ENTS_KEY)
-    if not isinstance(ents, tuple):
-        ents = doc.user_data[_ENTS_KEY] = tuple(doc.ents)
-    return ents
-
-
-def forget_entities(doc: Doc) -> None:
-    """Drop the copy :func:`entities` kept (its spans point back at the doc)."""
-    doc.user_data.pop(_ENTS_KEY, None)

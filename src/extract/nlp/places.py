@@ -10,7 +10,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from extract.nlp.extensions import doc_text, entities, register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, Gazetteer, shared_gazetteer
 from extract.nlp.types import PlaceDict, RelativeDict
 from extract.tables import load_table
@@ -103,7 +103,7 @@ class PlacesComponent:
         g = _geo()
         out: list[tuple[Span, str | None]] = []
         doc_countries = self._doc_countries(doc)
-        for ent in entities(doc):
+        for ent in doc.ents:
             if ent.label_ in ("ORG", "PERSON") and not self._mislabelled_place(ent, doc_countries):
                 continue
             if ent.label_ not in ("GPE", "LOC", "FAC", "ORG", "PERSON"):
@@ -128,7 +128,7 @@ class PlacesComponent:
     def _doc_countries(self, doc: Doc) -> set[str]:
         """Countries the article names or implies by demonym."""
         codes: set[str] = set()
-        for ent in entities(doc):
+        for ent in doc.ents:
             if ent.label_ == "GPE" and (e := self.gazetteer.country(ent.text)) is not None:
                 codes.add(e.country_code)
             elif ent.label_ == "NORP" and (c := self.gazetteer.country_of_demonym(ent.text)):

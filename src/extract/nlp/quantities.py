@@ -12,7 +12,7 @@ from spacy.attrs import LIKE_NUM, LOWER
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from extract.nlp.extensions import doc_text, entities, register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.numbers import modifier_info, parse_number, split_modifier
 from extract.nlp.numscan import NumberHit, scan_numbers
 from extract.nlp.types import QuantityDict
@@ -304,7 +304,7 @@ class QuantitiesComponent:
         """Tokens NER calls dates, times and ordinals (they block numbers in words)."""
         return {
             i
-            for e in entities(doc)
+            for e in doc.ents
             if e.label_ in ("DATE", "TIME", "ORDINAL")
             for i in range(e.start, e.end)
         }
@@ -313,7 +313,7 @@ class QuantitiesComponent:
         """Numbers written in words ("seven", "two dozen", "hundreds")."""
         spans = [
             e
-            for e in entities(doc)
+            for e in doc.ents
             if e.label_ in _LABELS
             and not any(i in blocked for i in range(e.start, e.end))
             and not any(ch.isdigit() for ch in e.text)

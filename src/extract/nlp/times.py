@@ -12,7 +12,7 @@ from spacy.tokens import Doc, Span
 
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_anchor as _anchor
-from extract.nlp.extensions import doc_text, entities, register_extensions
+from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.syntax import preceding_words, time_tense
 from extract.nlp.timex import Timex, alternation, normalize, shift_reference
 from extract.nlp.types import TimeDict
@@ -204,7 +204,7 @@ class TimesComponent:
 
     def _candidates(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
-        for ent in entities(doc):
+        for ent in doc.ents:
             if ent.label_ not in ("DATE", "TIME"):
                 continue
             mended = self._adjust(doc, ent)
