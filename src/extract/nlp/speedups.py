@@ -122,14 +122,16 @@ class FastAttributeMatcher:
         return True
 
     def _add_tests(self, number: int, pattern: list[dict[str, Any]]) -> bool:
-        seq = [_tests(self.vocab, token) for token in pattern]
-        if not pattern or any(tests is None or not tests for tests in seq):
-            return False
+        checked: list[list[_Test]] = []
+        for token in pattern:
+            tests = _tests(self.vocab, token)
+            if not tests:
+                return False
+            checked.append(tests)
         index = self.indices[number]
-        if not -len(pattern) <= index < len(pattern):
+        if not checked or not -len(checked) <= index < len(checked):
             return False  # spaCy raises on such a rule; leave it to spaCy's matcher
-        checked = [tests for tests in seq if tests is not None]
-        if len(pattern) == 1:
+        if len(checked) == 1:
             self.single.append((number, checked[0]))
         else:
             self.multi.append((number, checked))
