@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import gc
 import json
 import os
 import signal
@@ -81,6 +82,21 @@ class BatchSummary:
     @property
     def errors(self) -> int:
         return sum(s.errors for s in self.shards)
+
+
+_heap_settled = False
+
+
+def _settle_heap() -> None:
+    """Once per process, after the model is loaded: move its objects (vocabulary, tables,
+    gazetteer: ~250,000 of them) out of the cyclic garbage collector's way. A full
+    collection would otherwise walk all of them again every few thousand articles; this
+    takes ~0.4 ms per article off a long run. They live as long as the process anyway."""
+    global _heap_settled
+    if not _heap_settled:
+        _heap_settled = True
+        gc.collect()
+        gc.freeze()
 
 
 def manifest_path(out_dir: Path, shard_id: str) -> Path:
@@ -184,6 +200,7 @@ def run_shard(
 
     started = time.perf_counter()
     extractor = get_extractor(settings)
+    _settle_heap()
     rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
     result = ShardResult(shard=shard.id, inputs=list(shard.inputs))
     seen_url: dict[str, str] = {}

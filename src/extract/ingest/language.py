@@ -36,34 +36,39 @@ def _function_words() -> frozenset[str]:
     return frozenset(load_table("english_function_words")["words"])
 
 
-def _is_latin(char: str) -> bool:
-    # Basic Latin through Latin Extended-B, plus Latin Extended Additional.
-    return char < "\u0250" or "\u1e00" <= char <= "\u1eff"
+# Letters outside Basic Latin through Latin Extended-B and Latin Extended Additional,
+# counted by the regex engine rather than one character at a time in Python
+_NON_LATIN_LETTER = re.compile(r"(?![\u0000-\u024f\u1e00-\u1eff])[^\W\d_]")
 
 
 _SAMPLE_CHARS = 5000
 
 
-def function_word_share(text: str) -> float:
-    """Share of English function words among the words of ``text`` (0.0 for no words)."""
-    words = [w.replace("\u2019", "'") for w in _WORD.findall(text.lower())]
+def _share(words: list[str]) -> float:
     if not words:
         return 0.0
     table = _function_words()
-    return sum(w in table for w in words) / len(words)
+    return sum(w.lower().replace("\u2019", "'") in table for w in words) / len(words)
+
+
+def function_word_share(text: str) -> float:
+    """Share of English function words among the words of ``text`` (0.0 for no words)."""
+    return _share(_WORD.findall(text))
 
 
 def detect_language(text: str) -> str:
     """``"en"`` for clearly English text, ``"xx"`` for other languages, ``"und"`` when
     the text is too short to tell (fewer than :data:`MIN_WORDS` words)."""
     text = text[:_SAMPLE_CHARS]  # the opening paragraphs tell; a long article costs no more
-    letters = [c for c in text if c.isalpha()]
-    if len(letters) >= _MIN_LETTERS_FOR_SCRIPT:
-        latin = sum(_is_latin(c) for c in letters)
-        if latin / len(letters) < MIN_LATIN_SHARE:
+    words = _WORD.findall(text)
+    joined = "".join(words)  # every letter of the text is in one of its words
+    letters = len(joined) - joined.count("'") - joined.count("\u2019")
+    if letters >= _MIN_LETTERS_FOR_SCRIPT:
+        latin = letters - len(_NON_LATIN_LETTER.findall(text))
+        if latin / letters < MIN_LATIN_SHARE:
             # Cyrillic, Arabic, CJK, ...: decided by script, even when there are few
             # space-separated "words" (Chinese and Japanese have none).
             return NOT_ENGLISH
-    if len(_WORD.findall(text)) < MIN_WORDS:
+    if len(words) < MIN_WORDS:
         return UNDETERMINED
-    return ENGLISH if function_word_share(text) >= MIN_FUNCTION_WORD_SHARE else NOT_ENGLISH
+    return ENGLISH if _share(words) >= MIN_FUNCTION_WORD_SHARE else NOT_ENGLISH

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import spacy
+from spacy.attrs import IDX
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -26,11 +29,21 @@ def paragraphs(doc: Doc) -> Doc:
     """Start a sentence after every line break, so a headline or a "Read more:" line never
     merges into the next sentence, and after a wire dateline. The parser respects these
     preset boundaries."""
-    for tok in doc[1:]:
-        prev = doc[tok.i - 1]
-        if "\n" in prev.whitespace_ or (prev.is_space and "\n" in prev.text):
-            tok.is_sent_start = True
-    end = dateline_end(doc_text(doc))
+    text = doc_text(doc)
+    if "\n" in text:
+        # only the tokens around a line break are looked at, found from their offsets
+        starts = doc.to_array(IDX).tolist()
+        around = set()
+        pos = text.find("\n")
+        while pos != -1:
+            around.add(bisect_right(starts, pos) - 1)  # the token (or its space) holding it
+            pos = text.find("\n", pos + 1)
+        for i in sorted(around):
+            if 0 <= i < len(doc) - 1:
+                prev = doc[i]
+                if "\n" in prev.whitespace_ or (prev.is_space and "\n" in prev.text):
+                    doc[i + 1].is_sent_start = True
+    end = dateline_end(text)
     if end:  # "MINSK, June 29, 2021 (Newswire) —": the city is not the story's subject
         first = next((t for t in doc if t.idx >= end and not t.is_space), None)
         if first is not None and first.i > 0:

@@ -122,20 +122,48 @@ class Encoder:
                 hidden = self.model(ids, mask)
             m = mask.unsqueeze(-1).float()
             sent_mean = (hidden * m).sum(1) / m.sum(1).clamp(min=1.0)
+            # every trigger's word pieces are averaged in one index_add over the batch,
+            # not one small tensor operation per trigger
+            width = hidden.shape[1]
+            rows: list[int] = []  # batch row of each feature
+            piece_rows: list[int] = []  # flat (row * width + piece) of each word piece ...
+            piece_feat: list[int] = []  # ... and the feature it belongs to
             for row, i in enumerate(idx):
                 sent, toks = items[i]
                 pieces_of: dict[int, list[int]] = {}
                 for p, w in enumerate(encs[row].word_ids):
                     if w is not None:
-                        pieces_of.setdefault(w, []).append(p)
-                feats = []
+                        pieces_of.setdefault(w, []).append(row * width + p)
                 for tok_i in toks:
-                    pieces = pieces_of.get(tok_i - sent.start)
-                    trig = (
-                        hidden[row, pieces].mean(0) if pieces else sent_mean[row]
-                    )  # truncated away: the sentence stands in
-                    feats.append(torch.cat([trig, sent_mean[row]]))
-                out[i] = torch.stack(feats).cpu() if feats else torch.zeros((0, self.dim))
+                    pieces = pieces_of.get(tok_i - sent.start, ())
+                    piece_rows.extend(pieces)
+                    piece_feat.extend([len(rows)] * len(pieces))
+                    rows.append(row)
+            if not rows:
+                for i in idx:
+                    out[i] = torch.zeros((0, self.dim))
+                continue
+            n, dev = len(rows), hidden.device
+            flat = hidden.reshape(-1, hidden.shape[-1])
+            feat = torch.tensor(piece_feat, dtype=torch.long, device=dev)
+            sums = torch.zeros((n, flat.shape[1]), device=dev).index_add_(
+                0, feat, flat[torch.tensor(piece_rows, dtype=torch.long, device=dev)]
+            )
+            counts = torch.zeros(n, device=dev).index_add_(
+                0, feat, torch.ones(len(piece_feat), device=dev)
+            )
+            row_index = torch.tensor(rows, dtype=torch.long, device=dev)
+            trig = torch.where(  # truncated away: the sentence stands in
+                (counts > 0).unsqueeze(1),
+                sums / counts.clamp(min=1.0).unsqueeze(1),
+                sent_mean[row_index],
+            )
+            feats = torch.cat([trig, sent_mean[row_index]], dim=1).cpu()
+            start = 0
+            for i in idx:
+                k = len(items[i][1])
+                out[i] = feats[start : start + k] if k else torch.zeros((0, self.dim))
+                start += k
         return out
 
 
