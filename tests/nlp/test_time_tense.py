@@ -23,3 +23,46 @@ def _value(extractor, text: str, published: str, phrase: str) -> str | None:
 )
 def test_clause_sets_the_direction_of_an_underspecified_date(extractor, text, phrase, value):
     assert _value(extractor, text, "1989-10-27", phrase) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        ("Negotiations broke off at noon Thursday.", "noon Thursday", "1989-10-26T12:00"),
+        ("Holders may tender their shares until 5 p.m. EST Nov. 9.", "5 p.m. EST Nov. 9",
+         "1989-11-09T17:00"),
+    ],
+)  # fmt: skip
+def test_a_clock_time_and_its_day_make_one_expression(extractor, text, phrase, value):
+    assert _value(extractor, text, "1989-10-27", phrase) == value
+
+
+def test_a_holiday_the_entity_recogniser_misses_is_found(extractor):
+    text = "The boy was found on Thanksgiving Day clinging to an inner tube."
+    assert _value(extractor, text, "2000-01-07", "Thanksgiving Day") == "1999-11-25"
+
+
+def test_a_programme_named_like_a_date_is_no_time(extractor):
+    res = extractor.process(
+        'Secretary of State James Baker, speaking on ABC News\' "This Week," said the '
+        "request gives the U.S. more room.",
+        published="1990-08-13",
+    )
+    assert [t.text for t in res.times] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        ("The ministry opened the office on March 3, 2015, and the following year it moved "
+         "to Herat.", "the following year", "2016"),
+        ("Fighting broke out on June 4, 2019. The next day the army withdrew.", "The next day",
+         "2019-06-05"),
+        ("Sales fell in the first quarter of 2018, and profit for that quarter halved.",
+         "that quarter", "2018-Q1"),
+    ],
+)  # fmt: skip
+def test_an_expression_that_refers_back_counts_from_the_last_date_named(
+    extractor, text, phrase, value
+):
+    assert _value(extractor, text, "2020-04-02", phrase) == value

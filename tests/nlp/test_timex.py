@@ -70,8 +70,11 @@ def test_past_weekday_on_the_publication_day_is_that_day():
     assert normalize("Thursday", PUB, "past").value == "2020-04-02"
 
 
-def test_future_weekday_on_the_publication_day_is_next_week():
-    assert normalize("Thursday", PUB, "future").value == "2020-04-09"
+def test_future_weekday_on_the_publication_day_is_that_day():
+    # wire style names today's weekday ("will travel on Thursday" in Thursday's paper);
+    # a week ahead is written "next Thursday"
+    assert normalize("Thursday", PUB, "future").value == "2020-04-02"
+    assert normalize("next Thursday", PUB, "future").value == "2020-04-09"
 
 
 def test_without_anchor_relative_dates_stay_unresolved():
@@ -114,3 +117,43 @@ def test_end_of_duration_counts_from_the_publication_date():
     assert end_of_duration(PUB, "P2Y") == "2022"
     assert end_of_duration(PUB, "P10D") == "2020-04-12"
     assert end_of_duration(None, "P14M") is None and end_of_duration(PUB, "PXM") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor", "value"),
+    [
+        ("Thanksgiving Day", dt.date(2000, 1, 7), "1999-11-25"),  # fourth Thursday
+        ("Election Day", dt.date(1998, 10, 26), "1998-11-03"),  # Tuesday after 1st Monday
+        ("Easter week", dt.date(2000, 4, 17), "2000-W16"),  # Easter 2000: April 23
+        ("Good Friday", dt.date(2020, 4, 1), "2020-04-10"),
+        ("last Christmas", PUB, "2019-12-25"),
+        ("Memorial Day 2019", None, "2019-05-27"),  # last Monday of May
+        ("Christmas Eve", None, "XXXX-12-24"),
+    ],
+)
+def test_holidays_resolve_to_their_date_near_the_anchor(text, anchor, value):
+    tx = normalize(text, anchor, "past")
+    assert tx is not None and (tx.value, tx.type) == (value, "DATE")
+
+
+def test_a_spoken_year_inside_an_expression_is_read():
+    assert normalize("January nineteen ninety-seven", PUB, None).value == "1997-01"
+    assert normalize("the winter of nineteen ninety-four", PUB, None).value == "1994-WI"
+    assert normalize("nineteen years", PUB, None).value == "P19Y"  # a count, not a year
+
+
+def test_decade_words_name_the_last_such_decade_before_the_anchor():
+    assert normalize("the nineties", PUB, None).value == "199"
+    assert normalize("the twenties", PUB, None).value == "202"
+    assert normalize("the twenties", dt.date(2019, 5, 1), None).value == "192"
+    assert normalize("the early nineties", PUB, None).mod == "START"
+
+
+def test_a_fraction_of_a_minute_is_written_in_seconds():
+    assert normalize("a minute and a half", PUB, None).value == "PT1M30S"
+    assert normalize("two and a half hours", PUB, None).value == "PT2H30M"
+
+
+def test_each_month_is_a_set():
+    tx = normalize("each July", PUB, None)
+    assert (tx.value, tx.type) == ("XXXX-07", "SET")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
+from typing import Any
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -33,9 +34,23 @@ def _extra_patterns() -> re.Pattern[str]:
         r"|\b(?:today|tonight|tomorrow|yesterday)\b"
         r"|\b(?:the day after tomorrow|the day before yesterday)\b"
         r"|\b(?:this|last|next) (?:week|weekend|month|year)\b"
-        rf"|\b(?:{alternation(w['generic_words'])})\b",
+        rf"|\b(?:{alternation(w['generic_words'])})\b"
+        rf"|\b(?:(?:last|next|this) )?(?-i:{_holiday_names(w)})(?: week)?\b",
         re.IGNORECASE,
     )
+
+
+def _holiday_names(w: dict[str, Any]) -> str:
+    """Holiday names as written ("Thanksgiving Day", "the Fourth of July"), matched with
+    their capitals; not "Christmas" or "Easter" alone ("Christmas tree", "Easter eggs":
+    spaCy's entities find the dates among them)."""
+    names = []
+    for name in w["holidays"]:
+        if name.startswith("_") or name in ("christmas", "easter"):
+            continue
+        words = [x if x in ("of", "the") else x[0].upper() + x[1:] for x in name.split()]
+        names.append(re.escape(" ".join(words)).replace("'", "['\u2019]"))
+    return "|".join(sorted(names, key=len, reverse=True))
 
 
 def _role(doc: Doc, span: Span) -> str | None:
@@ -87,6 +102,54 @@ def _refine_year_back(times: list[TimeDict]) -> None:
             t["value"] = shifted
 
 
+_ANAPHOR = re.compile(
+    r"(?:(?:later|earlier) )?(that|that same|the same|the following|the previous|the prior) "
+    r"(day|month|quarter|year)|the next day"
+)
+_GRAIN = {
+    "day": r"(\d{4})-(\d{2})-(\d{2})",
+    "month": r"(\d{4})-(\d{2})",
+    "quarter": r"(\d{4})-(?:Q([1-4])|(\d{2}))",
+    "year": r"(\d{4})",
+}
+
+
+def _shifted(unit: str, m: re.Match[str], step: int) -> str:
+    year = int(m.group(1))
+    if unit == "day":
+        d = dt.date(year, int(m.group(2)), int(m.group(3))) + dt.timedelta(days=step)
+        return d.isoformat()
+    if unit == "month":
+        idx = year * 12 + int(m.group(2)) - 1 + step
+        return f"{idx // 12:04d}-{idx % 12 + 1:02d}"
+    if unit == "quarter":
+        q = int(m.group(2)) if m.group(2) else (int(m.group(3)) - 1) // 3 + 1
+        idx = year * 4 + q - 1 + step
+        return f"{idx // 4:04d}-Q{idx % 4 + 1}"
+    return f"{year + step:04d}"
+
+
+def _refer_back(times: list[TimeDict]) -> None:
+    """ "that year", "the following month", "later that year", "the next day": told from
+    the last date named before them ("May 22, 1995 ... the following year" is 1996), not
+    from the publication date. Left as they are when no date was named before."""
+    for i, t in enumerate(times):
+        m = _ANAPHOR.fullmatch(t["text"].lower().strip())
+        if m is None:
+            continue
+        rel, unit = (m.group(1), m.group(2)) if m.group(2) else ("the following", "day")
+        step = {"the following": 1, "the previous": -1, "the prior": -1}.get(rel, 0)
+        for prior in reversed(times[:i]):
+            ref = re.match(_GRAIN[unit], prior["value"] or "")
+            if ref is not None and prior["type"] in ("DATE", "TIME"):
+                try:
+                    t["value"] = _shifted(unit, ref, step)
+                except ValueError:
+                    break
+                t["type"], t["anchored"] = "DATE", prior["anchored"]
+                break
+
+
 def _is_bare_part_of_day(span: Span) -> bool:
     """ "at night", "in the morning" said of habits, or "the day" referring back: a part of
     the day on its own, not tied to a day, is left out (TimeML marks "this morning",
@@ -125,6 +188,53 @@ def _is_bare_number(span: Span) -> bool:
     )
 
 
+@lru_cache(maxsize=1)
+def _time_words() -> frozenset[str]:
+    w = load_table("time_words")
+    words = {
+        x for key in ("months", "weekdays", "units", "parts_of_day", "seasons") for x in w[key]
+    }
+    words |= {
+        x for key in ("generic_refs", "set_words", "holidays") for k in w[key] for x in k.split()
+    }
+    return frozenset(
+        words
+        | {"ago", "period", "fiscal", "quarter", "quarters", "half", "today", "tomorrow"}
+        | {"yesterday", "decade", "decades", "century", "centuries", "millennium", "weekend"}
+    )
+
+
+def _has_time_word(span: Span) -> bool:
+    """Whether a span the normaliser did not understand has a word of time in it, or a
+    number that can be a year: else it is no temporal expression at all."""
+    words = _time_words()
+    return any(
+        part in words or (part.isdigit() and len(part) == 4)
+        for t in span
+        for part in t.lower_.rstrip(".").split("-")
+    )
+
+
+def _is_title(span: Span) -> bool:
+    """ "This Week" (ABC's Sunday programme), "60 Minutes", "VOA Today": capitalised words
+    that are not a month, weekday or holiday, inside a sentence, after quotes or a name."""
+    doc = span.doc
+    alpha = [t for t in span if t.is_alpha]
+    if not alpha or span.start == 0 or not doc.has_annotation("SENT_START"):
+        return False
+    if span.start == span.sent.start:
+        return False
+    if not all(t.is_title for t in alpha):
+        return False
+    w = load_table("time_words")
+    if any(t.lower_ in w["months"] or t.lower_ in w["weekdays"] for t in alpha):
+        return False
+    if any(span.text.lower().endswith(k) for k in w["holidays"]):
+        return False
+    prev = doc[span.start - 1]
+    return (len(span) > 1 and prev.is_quote) or prev.pos_ == "PROPN" or prev.tag_ == "POS"
+
+
 class TimesComponent:
     """Adds ``doc._.times``: TIMEX3 mentions with type, mod and role."""
 
@@ -151,10 +261,13 @@ class TimesComponent:
                     for part, ptx in parts:
                         out.append(self._record(doc, part, ptx, len(out) + 1))
                     continue
-            if tx is None and span.label_ not in ("DATE", "TIME"):
+            if tx is None and (span.label_ not in ("DATE", "TIME") or not _has_time_word(span)):
+                continue  # "Stauber", "as little as 99 cents": the NER's mistakes
+            if _is_title(span):
                 continue
             out.append(self._record(doc, span, tx, len(out) + 1))
         _refine_year_back(out)
+        _refer_back(out)
         doc._.times = out
         return doc
 
@@ -228,7 +341,26 @@ class TimesComponent:
             spans.append(sp)
             taken.update(range(sp.start, sp.end))
         spans.sort(key=lambda s: s.start)
-        return spans
+        return self._join(doc, spans)
+
+    @staticmethod
+    def _join(doc: Doc, spans: list[Span]) -> list[Span]:
+        """Neighbouring expressions that make one: "noon" "Thursday", "5 p.m. EST" "Nov. 9",
+        "January" "nineteen ninety-seven", "the winter" of "1994" (the NER often splits
+        them); joined when the whole normalises."""
+        out: list[Span] = []
+        for sp in spans:
+            prev = out[-1] if out else None
+            if prev is not None and sp.start - prev.end <= 1:
+                gap = doc[prev.end : sp.start]
+                if all(t.lower_ in (",", "of", "on", "at") for t in gap):
+                    joined = Span(doc, prev.start, sp.end, label=prev.label_)
+                    tx = normalize(joined.text, None, None)
+                    if tx is not None and tx.value is not None:
+                        out[-1] = joined
+                        continue
+            out.append(sp)
+        return out
 
     @staticmethod
     def _split(doc: Doc, span: Span) -> list[Span]:

@@ -82,7 +82,7 @@ def _rx() -> dict[str, re.Pattern[str]]:
             r"(?:the )?(?:(this|last|next|past|coming|this past|this coming) )?(spring|summer|autumn|fall|winter)(?: (?:of )?(\d{4}))?"
         ),
         "clock": re.compile(r"(\d{1,2})(?:[:.](\d{2}))? ?(a\.?m\.?|p\.?m\.?)?(?: \w+)?"),
-        "every": re.compile(rf"(?:every|each|once a|per) (?:(other) )?({unit}|{wday})"),
+        "every": re.compile(rf"(?:every|each|once a|per) (?:(other) )?({unit}|{wday}|{month})"),
     }
 
 
@@ -105,14 +105,9 @@ def _shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
     return idx // 12, idx % 12 + 1
 
 
-def _resolve_day(month: int, day: int, anchor: dt.date, tense: Tense | None) -> dt.date | None:
-    """Pick the year of a month-day by tense (past: on/before anchor; future: on/after)."""
-    cands = []
-    for y in (anchor.year - 1, anchor.year, anchor.year + 1):
-        try:
-            cands.append(dt.date(y, month, day))
-        except ValueError:
-            continue
+def _pick(cands: list[dt.date], anchor: dt.date, tense: Tense | None) -> dt.date | None:
+    """One of the candidate dates (the same day in neighbouring years) by tense (past: on
+    or before the anchor; future: on or after), or the nearest for no tense."""
     if not cands:
         return None
     if tense == "future":
@@ -123,6 +118,32 @@ def _resolve_day(month: int, day: int, anchor: dt.date, tense: Tense | None) -> 
         return max(past) if past else None
     # news looks back more than ahead: a future date counts twice as far
     return min(cands, key=lambda c: (c - anchor).days * 2 if c > anchor else (anchor - c).days)
+
+
+def _pick_near(cands: list[dt.date], anchor: dt.date, tense: Tense | None) -> dt.date | None:
+    """The nearest candidate: news dates cluster around the publication date, and the
+    clause's tense (reported speech, "would") misleads more often than it helps ...
+    except a month or more away against it: "the fiscal year ended Jan. 31" written in
+    November is last January's, "will leave from August 6" in February this August's."""
+    d = _pick(cands, anchor, None)
+    if (
+        d is not None
+        and tense in ("past", "future")
+        and abs((d - anchor).days) > 45
+        and (tense == "past") == (d > anchor)
+    ):
+        d = _pick(cands, anchor, tense) or d
+    return d
+
+
+def _day_candidates(month: int, day: int, anchor: dt.date) -> list[dt.date]:
+    cands = []
+    for y in (anchor.year - 1, anchor.year, anchor.year + 1):
+        try:
+            cands.append(dt.date(y, month, day))
+        except ValueError:
+            continue
+    return cands
 
 
 def _resolve_month(month: int, anchor: dt.date, tense: Tense | None) -> int:
@@ -181,6 +202,7 @@ def _fraction(text: str) -> float | None:
 
 # a fraction of a unit written in the next smaller one: 2.5 years is P2Y6M
 _SMALLER = {"Y": ("M", 12), "M": ("D", 30), "W": ("D", 7), "D": ("H", 24), "H": ("M", 60)}
+_SMALLER_TIME = {"H": ("M", 60), "M": ("S", 60)}  # after the T, M is minutes
 
 
 def _duration_value(num: float | None, unit: str) -> str:
@@ -200,8 +222,9 @@ def _duration_value(num: float | None, unit: str) -> str:
             return f"P{int(num) if num == int(num) else num}WE"
         amount = str(int(num)) if num == int(num) else str(num)
     time_part = unit in _w()["time_units"]
-    if num is not None and num >= 0 and num != int(num) and code in _SMALLER:
-        small, per = _SMALLER[code]
+    smaller = _SMALLER_TIME if time_part else _SMALLER
+    if num is not None and num >= 0 and num != int(num) and code in smaller:
+        small, per = smaller[code]
         rest = round((num - int(num)) * per)
         if rest == (num - int(num)) * per:
             whole = f"{int(num)}{code}" if int(num) else ""
@@ -209,6 +232,23 @@ def _duration_value(num: float | None, unit: str) -> str:
                 return f"P{whole}T{rest}H"
             return f"PT{whole}{rest}{small}" if time_part else f"P{whole}{rest}{small}"
     return f"PT{amount}{code}" if time_part else f"P{amount}{code}"
+
+
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_SPOKEN_YEAR = re.compile(
+    rf"\b(eighteen|nineteen) ((?:{_TENS})(?:[- ](?:{_UNITS}))?|oh[- ](?:{_UNITS})|ten|eleven|"
+    r"twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundred)\b"
+)
+
+
+def _spoken_year_digits(m: re.Match[str]) -> str:
+    rest = m.group(2).replace("oh-", "").replace("oh ", "")
+    n = 0 if rest == "hundred" else parse_number(rest.replace("-", " "))
+    value = n if isinstance(n, int) else n.value if n is not None else None
+    if value is None or not 0 <= value < 100:
+        return m.group(0)
+    return f"{(1800 if m.group(1) == 'eighteen' else 1900) + int(value)}"
 
 
 def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> Timex | None:
@@ -226,6 +266,10 @@ def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> 
     s = _clean(text)
     if not s or len(s) > 80:
         return None
+    if s.startswith(("eighteen ", "nineteen ")) or " eighteen " in s or " nineteen " in s:
+        # a spoken year inside a longer expression: "January nineteen ninety-seven",
+        # "the winter of nineteen ninety-four"
+        s = _SPOKEN_YEAR.sub(_spoken_year_digits, s)
     w = _w()
     if s.startswith("the ") and any(s[4:].startswith(w) for w in ("early", "mid", "late")):
         s = s[4:]  # "the early 1980s"
@@ -359,6 +403,76 @@ def _h_deictic(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
     return Timex(_fmt(d), "DATE", anchored=True)
 
 
+def _easter(year: int) -> dt.date:
+    """Western Easter Sunday (the anonymous Gregorian computus)."""
+    a, (b, c) = year % 19, divmod(year, 100)
+    d, e = divmod(b, 4)
+    g = (b - (b + 8) // 25 + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    wd = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * wd) // 451
+    month, day = divmod(h + wd - 7 * m + 114, 31)
+    return dt.date(year, month, day + 1)
+
+
+def _nth_weekday(year: int, month: int, n: int, weekday: int) -> dt.date:
+    """The ``n``-th ``weekday`` (0 = Monday) of the month; ``n`` = -1 for the last."""
+    if n > 0:
+        first = dt.date(year, month, 1)
+        return first + dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    last = dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
+    return last - dt.timedelta(days=(last.weekday() - weekday) % 7)
+
+
+def holiday_date(rule: str, year: int) -> dt.date:
+    """The date of a holiday in ``year`` from its rule in the ``holidays`` table."""
+    if rule == "election":  # the Tuesday after the first Monday of November
+        return _nth_weekday(year, 11, 1, 0) + dt.timedelta(days=1)
+    if rule.startswith("easter:"):
+        return _easter(year) + dt.timedelta(days=int(rule[7:]))
+    if rule.count(":") == 2:
+        n, month, weekday = (int(x) for x in rule.split(":"))
+        return _nth_weekday(year, month, n, weekday)
+    month, day = (int(x) for x in rule.split("-"))
+    return dt.date(year, month, day)
+
+
+_HOLIDAY = re.compile(
+    r"(?:(last|next|this past|this coming|this) )?(.+?)(?: (week|weekend))?(?:,? (\d{4}))?"
+)
+
+
+def _h_holiday(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    """ "Thanksgiving Day", "last Christmas", "Easter week", "Election Day 1998"."""
+    m = _HOLIDAY.fullmatch(s)
+    table = _w()["holidays"]
+    if not m or m.group(2) not in table or m.group(2).startswith("_"):
+        return None
+    rel, rule, part, year = m.group(1), table[m.group(2)], m.group(3), m.group(4)
+    if year:
+        d = holiday_date(rule, int(year))
+    elif anchor is None:
+        fixed = re.fullmatch(r"\d\d-\d\d", rule)
+        if fixed and not part:
+            return Timex(f"XXXX-{rule}", "DATE")
+        return Timex("XXXX-WXX" if part else "XXXX-XX-XX", "DATE")
+    else:
+        cands = [holiday_date(rule, y) for y in (anchor.year - 1, anchor.year, anchor.year + 1)]
+        if rel in ("last", "this past"):
+            d = max(c for c in cands if c < anchor)
+        elif rel in ("next", "this coming"):
+            d = min(c for c in cands if c > anchor)
+        else:
+            d = _pick_near(cands, anchor, tense) or cands[1]
+    anchored = not year and anchor is not None
+    if part == "week":
+        return Timex(_week(d), "DATE", anchored=anchored)
+    if part == "weekend":
+        return Timex(_week(d) + "-WE", "DATE", anchored=anchored)
+    return Timex(_fmt(d), "DATE", anchored=anchored)
+
+
 def _h_part_of_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     m = re.fullmatch(
         r"(?:this |that |the )?(morning|afternoon|evening|night|overnight|dawn|noon|midday)", s
@@ -391,18 +505,7 @@ def _h_month_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex |
             return None
     if anchor is None:
         return Timex(f"XXXX-{mon:02d}-{day:02d}", "DATE")
-    # the nearest such day: news dates cluster around the publication date, and the
-    # clause's tense (reported speech, "would") misleads more often than it helps ...
-    d = _resolve_day(mon, day, anchor, None)
-    # ... except a month or more away against it: "the fiscal year ended Jan. 31" written
-    # in November is last January's, "will leave from August 6" in February this August's
-    if (
-        d is not None
-        and tense in ("past", "future")
-        and abs((d - anchor).days) > 45
-        and (tense == "past") == (d > anchor)
-    ):
-        d = _resolve_day(mon, day, anchor, tense) or d
+    d = _pick_near(_day_candidates(mon, day, anchor), anchor, tense)
     return Timex(_fmt(d), "DATE", anchored=True) if d else None
 
 
@@ -437,8 +540,27 @@ def _h_month(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | Non
         mon = months[m.group(1)]
         if anchor is None:
             return Timex(_month_value(None, mon), "DATE")
-        return Timex(_month_value(_resolve_month(mon, anchor, tense), mon), "DATE", anchored=True)
+        # as for a month and day: the nearest such month, unless it is more than a month
+        # away against the clause's tense
+        year = _resolve_month(mon, anchor, None)
+        ahead = year * 12 + mon - (anchor.year * 12 + anchor.month)
+        if tense in ("past", "future") and abs(ahead) > 1 and (tense == "past") == (ahead > 0):
+            year = _resolve_month(mon, anchor, tense)
+        return Timex(_month_value(year, mon), "DATE", anchored=True)
     return None
+
+
+_DECADE_WORDS = (
+    "twenties",
+    "thirties",
+    "forties",
+    "fifties",
+    "sixties",
+    "seventies",
+    "eighties",
+    "nineties",
+)
+_DECADE_WORD = re.compile(rf"(?:the )?({'|'.join(_DECADE_WORDS)})")
 
 
 def _h_year(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
@@ -452,6 +574,13 @@ def _h_year(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None
         if m.group(1):
             return Timex(m.group(1), "DATE")
         return Timex(f"19{m.group(2)}", "DATE")
+    m = _DECADE_WORD.fullmatch(s)
+    if m:  # "the nineties": of the last century that has had it by the anchor
+        tens = _DECADE_WORDS.index(m.group(1)) + 2
+        century = anchor.year // 100 if anchor else 20
+        if century * 100 + tens * 10 > (anchor.year if anchor else 2000):
+            century -= 1
+        return Timex(f"{century}{tens}", "DATE", anchored=anchor is not None)
     m = rx["century"].fullmatch(s)
     if m:
         return Timex(f"{int(m.group(1)) - 1:02d}", "DATE")
@@ -607,8 +736,8 @@ def _h_weekday(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
             if tense == "future"
             else anchor - dt.timedelta(days=back)
         )
-    elif tense == "future":
-        d = anchor + dt.timedelta(days=fwd or 7)
+    elif tense == "future":  # wire style names today's weekday too ("will meet Thursday")
+        d = anchor + dt.timedelta(days=fwd)
     else:
         d = anchor - dt.timedelta(days=back)
     if part:
@@ -687,6 +816,8 @@ def _h_set(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     step = 2 if m.group(1) else 1
     if word in _w()["weekdays"]:
         return Timex(f"XXXX-WXX-{_w()['weekdays'][word] + 1}", "SET")
+    if word in _w()["months"]:  # "each July"
+        return Timex(_month_value(None, _w()["months"][word]), "SET")
     return Timex(_duration_value(step, word), "SET")
 
 
@@ -783,6 +914,7 @@ _HANDLERS: tuple[Callable[[str, dt.date | None, Tense | None], Timex | None], ..
     _h_year_back,
     _h_iso,
     _h_deictic,
+    _h_holiday,
     _h_part_of_day,
     _h_month_day,
     _h_month,
