@@ -66,3 +66,13 @@ def test_an_expression_that_refers_back_counts_from_the_last_date_named(
     extractor, text, phrase, value
 ):
     assert _value(extractor, text, "2020-04-02", phrase) == value
+
+
+def test_the_year_ended_on_a_date_is_a_year_long_span(extractor):
+    res = extractor.process(
+        "Revenue was $76 million for the year ended March 31.", published="1989-10-30"
+    )
+    assert [(t.text, t.value, t.type) for t in res.times] == [
+        ("the year", "P1Y", "DURATION"),
+        ("March 31", "1989-03-31", "DATE"),
+    ]

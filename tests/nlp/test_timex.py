@@ -157,3 +157,19 @@ def test_a_fraction_of_a_minute_is_written_in_seconds():
 def test_each_month_is_a_set():
     tx = normalize("each July", PUB, None)
     assert (tx.value, tx.type) == ("XXXX-07", "SET")
+
+
+def test_a_short_span_later_or_earlier_is_a_duration_and_ago_is_a_date():
+    # "three days later" counts from an event of the story, not from the publication date
+    assert (
+        normalize("three days later", PUB, None).value,
+        normalize("three days later", PUB, None).type,
+    ) == ("P3D", "DURATION")
+    assert normalize("an hour earlier", PUB, None).value == "PT1H"
+    assert normalize("three days ago", PUB, None).value == "2020-03-30"
+    assert normalize("two months later", PUB, None).value == "2020-06"
+
+
+def test_earlier_or_later_in_the_year_is_the_current_year():
+    assert normalize("earlier in the year", PUB, None).value == "2020"
+    assert normalize("later in the day", PUB, None).value == "2020-04-02"

@@ -34,6 +34,7 @@ def _extra_patterns() -> re.Pattern[str]:
         r"|\b(?:today|tonight|tomorrow|yesterday)\b"
         r"|\b(?:the day after tomorrow|the day before yesterday)\b"
         r"|\b(?:this|last|next) (?:week|weekend|month|year)\b"
+        r"|\bthe (?:fiscal |financial )?year(?= end(?:ed|ing)\b)"
         rf"|\b(?:{alternation(w['generic_words'])})\b"
         rf"|\b(?:(?:last|next|this) )?(?-i:{_holiday_names(w)})(?: week)?\b",
         re.IGNORECASE,
@@ -148,6 +149,23 @@ def _refer_back(times: list[TimeDict]) -> None:
                     break
                 t["type"], t["anchored"] = "DATE", prior["anchored"]
                 break
+
+
+def _year_ended(span: Span) -> Timex | None:
+    """ "(for) the year ended March 31", "the fiscal year ending June 30": a year's span of
+    time told by its end (TimeML: P1Y), not the current year."""
+    doc = span.doc
+    if (
+        span.end + 1 < len(doc)
+        and doc[span.end].lower_ in ("ended", "ending")
+        and re.fullmatch(r"the (?:fiscal |financial )?year", span.text.lower())
+        and (  # followed by its end date: "ended Sept. 30", not "the year ended badly"
+            doc[span.end + 1].ent_type_ in ("DATE", "TIME")
+            or doc[span.end + 1].lower_.rstrip(".") in load_table("time_words")["months"]
+        )
+    ):
+        return Timex("P1Y", "DURATION")
+    return None
 
 
 def _is_bare_part_of_day(span: Span) -> bool:
@@ -297,8 +315,11 @@ class TimesComponent:
                 piece = span.doc[i:j]
                 if piece[0].is_punct or piece[-1].is_punct:
                     continue
-                tx = normalize(piece.text, anchor, tense)
-                bare_unit = piece.text.lower().removeprefix("the ").strip() in _UNIT_WORDS
+                ended = _year_ended(piece)
+                tx = ended or normalize(piece.text, anchor, tense)
+                bare_unit = (
+                    ended is None and piece.text.lower().removeprefix("the ").strip() in _UNIT_WORDS
+                )
                 if tx is not None and tx.value is not None and not bare_unit:
                     parts.append((piece, tx))
                     i = j
@@ -309,6 +330,9 @@ class TimesComponent:
 
     def _normalize(self, doc: Doc, span: Span, anchor: dt.date | None) -> Timex | None:
         text = span.text
+        ended = _year_ended(span)
+        if ended is not None:
+            return ended
         if text.lower() in ("the day after", "the day") and "tomorrow or" in preceding_words(
             doc, span.start, 2
         ):

@@ -292,6 +292,11 @@ def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> 
             inner = normalize(s[len(word) + 1 :], anchor, tense)
             if inner is not None:
                 return Timex(inner.value, inner.type, m, inner.anchored)
+    within = re.fullmatch(r"(?:earlier|later) in the (day|week|month|year)", s)
+    if within:  # "later in the day", "earlier in the year": a part of the current one
+        return normalize(
+            "today" if within.group(1) == "day" else f"this {within.group(1)}", anchor, tense
+        )
     lead = re.match(r"(within|for|in|over|during|earlier|later) (?=\w)", s)
     if lead:
         inner = normalize(s[lead.end() :], anchor, tense)
@@ -788,6 +793,12 @@ def _h_ago(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
         return None
     n = _count(m.group(1))
     unit = _w()["units"][m.group(2)]
+    if m.group(3) in ("earlier", "later", "before") and (
+        m.group(2) in _w()["time_units"] or unit in ("D", "W")
+    ):
+        # "three days later", "an hour earlier": counted from an event of the story, not
+        # from the publication date; TimeML marks the span of time ("ago" is from now)
+        return _h_duration(f"{m.group(1)} {m.group(2)}", anchor, tense)
     sign = -1 if m.group(3) in ("ago", "earlier", "before") else 1
     if anchor is None or n is None or n < 0 or n != int(n):
         return Timex("PAST_REF" if sign < 0 else "FUTURE_REF", "DATE")
