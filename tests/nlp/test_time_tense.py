@@ -76,3 +76,25 @@ def test_the_year_ended_on_a_date_is_a_year_long_span(extractor):
         ("the year", "P1Y", "DURATION"),
         ("March 31", "1989-03-31", "DATE"),
     ]
+
+
+def test_a_counted_span_of_time_the_entity_recogniser_misses_is_found(extractor):
+    res = extractor.process(
+        "The base will stay open for at least 20 more years, officials said.",
+        published="2020-04-02",
+    )
+    assert [(t.text, t.value, t.mod) for t in res.times] == [
+        ("at least 20 more years", "P20Y", "EQUAL_OR_MORE")
+    ]
+
+
+def test_a_span_of_time_after_a_number_is_a_rate(extractor):
+    res = extractor.process(
+        "The company will save about $33 million a year from the cuts.", published="2020-04-02"
+    )
+    assert [(t.text, t.value, t.type) for t in res.times] == [("a year", "P1Y", "SET")]
+
+
+def test_an_ordinal_second_is_no_duration(extractor):
+    res = extractor.process("A second group of directors resigned.", published="2020-04-02")
+    assert res.times == []

@@ -35,10 +35,24 @@ def _extra_patterns() -> re.Pattern[str]:
         r"|\b(?:the day after tomorrow|the day before yesterday)\b"
         r"|\b(?:this|last|next) (?:week|weekend|month|year)\b"
         r"|\bthe (?:fiscal |financial )?year(?= end(?:ed|ing)\b)"
+        rf"|\b{_DURATION}\b"
         rf"|\b(?:{alternation(w['generic_words'])})\b"
         rf"|\b(?:(?:last|next|this) )?(?-i:{_holiday_names(w)})(?: week)?\b",
         re.IGNORECASE,
     )
+
+
+# A counted span of time the NER often leaves out: "at least two more weeks", "five
+# hours", "more than four decades ago", "$33 million a year" (a rate: see _rate); not
+# "a second" (mostly the ordinal: "a second group")
+_DURATION = (
+    r"(?!one day\b)"  # "he hopes one day to fly": some day
+    r"(?:(?:at least|more than|less than|nearly|almost|about|over|up to|some|roughly) )?"
+    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|forty|fifty|several|a few|a couple of)"
+    r"(?: (?:more|additional|full|straight|consecutive))? "
+    r"(?:seconds|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries)(?: ago)?"
+)
 
 
 def _holiday_names(w: dict[str, Any]) -> str:
@@ -149,6 +163,19 @@ def _refer_back(times: list[TimeDict]) -> None:
                     break
                 t["type"], t["anchored"] = "DATE", prior["anchored"]
                 break
+
+
+def _rate(span: Span) -> Timex | None:
+    """ "$33 million a year", "hundreds of interviews a day": after a number, "a year" is
+    how often (a SET), not how long."""
+    m = re.fullmatch(r"(?:a|per) (year|month|week|day|hour)", span.text.lower())
+    if m is None:
+        return None
+    before = span.doc[max(0, span.start - 3) : span.start]
+    if not any(t.like_num or t.text.startswith(("$", "\u00a3", "\u20ac")) for t in before):
+        return None
+    unit = {"year": "P1Y", "month": "P1M", "week": "P1W", "day": "P1D", "hour": "PT1H"}
+    return Timex(unit[m.group(1)], "SET")
 
 
 def _year_ended(span: Span) -> Timex | None:
@@ -333,6 +360,9 @@ class TimesComponent:
         ended = _year_ended(span)
         if ended is not None:
             return ended
+        rate = _rate(span)
+        if rate is not None:
+            return rate
         if text.lower() in ("the day after", "the day") and "tomorrow or" in preceding_words(
             doc, span.start, 2
         ):
