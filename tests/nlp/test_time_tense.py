@@ -98,3 +98,29 @@ def test_a_span_of_time_after_a_number_is_a_rate(extractor):
 def test_an_ordinal_second_is_no_duration(extractor):
     res = extractor.process("A second group of directors resigned.", published="2020-04-02")
     assert res.times == []
+
+
+def test_the_year_quarter_is_the_quarter_the_report_is_about(extractor):
+    res = extractor.process(
+        "Profit rose in the third quarter, against $2 million in the 1988 quarter.",
+        published="1989-10-30",
+    )
+    assert [(t.text, t.value) for t in res.times] == [
+        ("the third quarter", "1989-Q3"),
+        ("the 1988 quarter", "1988-Q3"),
+    ]
+
+
+def test_a_share_written_as_a_quarter_is_no_time(extractor):
+    res = extractor.process(
+        "Mutual funds hold more than a quarter of the entire market.", published="1989-10-30"
+    )
+    assert res.times == []
+
+
+def test_only_expressions_with_a_timex3_value_are_kept(extractor):
+    res = extractor.process(
+        "Officials were not sure whether Stauber had been involved, sources said on Friday.",
+        published="1998-11-21",
+    )
+    assert all(t.value is not None for t in res.times)

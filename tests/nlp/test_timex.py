@@ -173,3 +173,20 @@ def test_a_short_span_later_or_earlier_is_a_duration_and_ago_is_a_date():
 def test_earlier_or_later_in_the_year_is_the_current_year():
     assert normalize("earlier in the year", PUB, None).value == "2020"
     assert normalize("later in the day", PUB, None).value == "2020-04-02"
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor", "value"),
+    [
+        ("the last half of 1989", None, "1989-H2"),
+        ("the first two quarters of 1990", None, "1990-H1"),
+        ("next year's first quarter", dt.date(1989, 10, 31), "1990-Q1"),
+        ("the year-ago third quarter", dt.date(1989, 10, 30), "1988-Q3"),
+        ("last Oct. 23", dt.date(1999, 4, 19), "1998-10-23"),
+        ("4 in the morning", PUB, "2020-04-02T04:00"),
+        ("midday", PUB, "2020-04-02T12:00"),
+        ("the weeks ahead", PUB, "PXW"),
+    ],
+)
+def test_quarters_halves_and_clock_readings(text, anchor, value):
+    assert normalize(text, anchor, "past").value == value

@@ -15,7 +15,7 @@ from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.syntax import preceding_words, time_tense
-from extract.nlp.timex import Timex, alternation, normalize, shift_reference
+from extract.nlp.timex import Timex, alternation, normalize, same_period_of_year, shift_reference
 from extract.nlp.types import TimeDict
 from extract.tables import load_table
 
@@ -35,6 +35,7 @@ def _extra_patterns() -> re.Pattern[str]:
         r"|\b(?:the day after tomorrow|the day before yesterday)\b"
         r"|\b(?:this|last|next) (?:week|weekend|month|year)\b"
         r"|\bthe (?:fiscal |financial )?year(?= end(?:ed|ing)\b)"
+        r"|\bthe latest (?:period|quarter)\b"
         rf"|\b{_DURATION}\b"
         rf"|\b(?:{alternation(w['generic_words'])})\b"
         rf"|\b(?:(?:last|next|this) )?(?-i:{_holiday_names(w)})(?: week)?\b",
@@ -112,7 +113,9 @@ def _refine_year_back(times: list[TimeDict]) -> None:
         before = [v for j, v in quarters if j < i]
         after = [v for j, v in quarters if j > i]
         reference = before[-1] if before else after[0] if after else None
-        shifted = shift_reference(t["text"], reference)
+        shifted = shift_reference(t["text"], reference) or same_period_of_year(
+            t["value"], reference
+        )
         if shifted is not None:
             t["value"] = shifted
 
@@ -142,6 +145,25 @@ def _shifted(unit: str, m: re.Match[str], step: int) -> str:
         idx = year * 4 + q - 1 + step
         return f"{idx // 4:04d}-Q{idx % 4 + 1}"
     return f"{year + step:04d}"
+
+
+_BARE_CLOCK = re.compile(
+    r"(?:(?:about|around|at|shortly after|just after|before|after) )?"
+    r"(?:\d{1,2}(?:[:.]\d{2})? ?[ap]\.?m\.?(?: [a-z]{3})?|noon|midday|midnight)"
+)
+
+
+def _clock_on_named_day(times: list[TimeDict]) -> None:
+    """ "He was shot at 10 p.m." after "on Oct. 23": a clock time with no day of its own
+    is on the last day named before it (the publication day when none was)."""
+    for i, t in enumerate(times):
+        if t["type"] != "TIME" or not t["value"] or not _BARE_CLOCK.fullmatch(t["text"].lower()):
+            continue
+        for prior in reversed(times[:i]):
+            day = re.match(r"\d{4}-\d{2}-\d{2}", prior["value"] or "")
+            if day is not None and prior["type"] in ("DATE", "TIME"):
+                t["value"] = day.group(0) + t["value"][10:]
+                break
 
 
 def _refer_back(times: list[TimeDict]) -> None:
@@ -218,6 +240,21 @@ def _is_set_adjective(span: Span) -> bool:
     )
 
 
+def _is_fraction(span: Span) -> bool:
+    """ "more than a quarter of the market", "three quarters of them": a share, not a time."""
+    doc = span.doc
+    return (
+        re.fullmatch(
+            r"(?:(?:more|less) than |about |nearly |almost )?(?:a|one|three) quarters?",
+            span.text.lower(),
+        )
+        is not None
+        and span.end + 1 < len(doc)
+        and doc[span.end].lower_ == "of"
+        and not re.fullmatch(r"(?:fiscal|(1[0-9]|20)\d\d)", doc[span.end + 1].lower_)
+    )
+
+
 def _is_bare_number(span: Span) -> bool:
     """NER sometimes calls an age or a count a DATE ("aged 44"): digits that are no year,
     or a year-like number with a unit after it ("1520 sq m", "at 1112 p")."""
@@ -230,33 +267,6 @@ def _is_bare_number(span: Span) -> bool:
     units = load_table("numbers")["measure_units"]
     return nxt is not None and (
         nxt.text.rstrip(".") in units or nxt.lower_ in ("sq", "square", "per", "percent")
-    )
-
-
-@lru_cache(maxsize=1)
-def _time_words() -> frozenset[str]:
-    w = load_table("time_words")
-    words = {
-        x for key in ("months", "weekdays", "units", "parts_of_day", "seasons") for x in w[key]
-    }
-    words |= {
-        x for key in ("generic_refs", "set_words", "holidays") for k in w[key] for x in k.split()
-    }
-    return frozenset(
-        words
-        | {"ago", "period", "fiscal", "quarter", "quarters", "half", "today", "tomorrow"}
-        | {"yesterday", "decade", "decades", "century", "centuries", "millennium", "weekend"}
-    )
-
-
-def _has_time_word(span: Span) -> bool:
-    """Whether a span the normaliser did not understand has a word of time in it, or a
-    number that can be a year: else it is no temporal expression at all."""
-    words = _time_words()
-    return any(
-        part in words or (part.isdigit() and len(part) == 4)
-        for t in span
-        for part in t.lower_.rstrip(".").split("-")
     )
 
 
@@ -297,6 +307,7 @@ class TimesComponent:
                 or _is_bare_number(span)
                 or _is_set_adjective(span)
                 or _is_bare_part_of_day(span)
+                or _is_fraction(span)
             ):
                 continue
             tx = self._normalize(doc, span, anchor)
@@ -306,13 +317,20 @@ class TimesComponent:
                     for part, ptx in parts:
                         out.append(self._record(doc, part, ptx, len(out) + 1))
                     continue
-            if tx is None and (span.label_ not in ("DATE", "TIME") or not _has_time_word(span)):
-                continue  # "Stauber", "as little as 99 cents": the NER's mistakes
+            if tx is None and span.label_ not in ("DATE", "TIME"):
+                continue
             if _is_title(span):
                 continue
             out.append(self._record(doc, span, tx, len(out) + 1))
         _refine_year_back(out)
         _refer_back(out)
+        _clock_on_named_day(out)
+        # only what has a TIMEX3 value: an entity the normaliser cannot read is mostly the
+        # NER's mistake ("Stauber", "as little as 99 cents", "the comparable") or no point
+        # in time ("his year in kindergarten", "a weekend of accusations")
+        out = [t for t in out if t["value"] is not None]
+        for n, t in enumerate(out, 1):
+            t["id"] = f"t{n}"
         doc._.times = out
         return doc
 
@@ -347,8 +365,14 @@ class TimesComponent:
                 bare_unit = (
                     ended is None and piece.text.lower().removeprefix("the ").strip() in _UNIT_WORDS
                 )
+                signal = (  # "a minute and a half" + "later": the signal of the part before
+                    piece.text.lower() in ("later", "earlier")
+                    and bool(parts)
+                    and parts[-1][0].end == piece.start
+                )
                 if tx is not None and tx.value is not None and not bare_unit:
-                    parts.append((piece, tx))
+                    if not signal:
+                        parts.append((piece, tx))
                     i = j
                     break
             else:
@@ -405,6 +429,12 @@ class TimesComponent:
         out: list[Span] = []
         for sp in spans:
             prev = out[-1] if out else None
+            if (
+                prev is not None
+                and sp.start == prev.end
+                and sp.text.lower() in ("later", "earlier")
+            ):
+                continue  # "a minute and a half later": the signal of the span before it
             if prev is not None and sp.start - prev.end <= 1:
                 gap = doc[prev.end : sp.start]
                 if all(t.lower_ in (",", "of", "on", "at") for t in gap):
@@ -443,6 +473,21 @@ class TimesComponent:
         preposition or possessive that some models include."""
         start, end = ent.start, ent.end
         if ent.text.lower() == "the day" and end < len(doc) and doc[end].lower_ == "after":
+            end += 1
+        # "4" + "in the morning": the hour before a part of the day
+        if (
+            start > 0
+            and re.fullmatch(r"in the (?:morning|afternoon|evening)", ent.text.lower())
+            and doc[start - 1].like_num
+            and doc[start - 1].text.isdigit()
+        ):
+            start -= 1
+        # "the 1988" + "quarter": NER sometimes leaves the noun outside
+        if (
+            end < len(doc)
+            and doc[end].lower_ in ("quarter", "period")
+            and re.fullmatch(r"(1[0-9]|20)\d\d|year-(?:ago|earlier)", doc[end - 1].lower_)
+        ):  # ... or "the year-ago" + "period"
             end += 1
         # "March 5" + ", 1946": NER sometimes leaves the year outside
         if (

@@ -72,12 +72,14 @@ def _rx() -> dict[str, re.Pattern[str]]:
         ),
         "ago": re.compile(rf"(.+?) ({unit}) (ago|earlier|before|later|from now|hence)"),
         "duration": re.compile(
-            rf"(?:the )?(?:(past|last|next|coming|previous|first|following) )?(.*?)[ \-]?({unit})(?:[ \-](long|old))?"
+            rf"(?:the )?(?:(past|last|next|coming|previous|first|following) )?(.*?)[ \-]?({unit})(?:[ \-](long|old|ahead))?"
         ),
         "quarter": re.compile(
             r"(?:the )?(?:fiscal )?(first|second|third|fourth|last|final|1st|2nd|3rd|4th)[ -]quarter(?: of (?:fiscal )?(\d{4}))?|q([1-4])(?: (\d{4}))?"
         ),
-        "half": re.compile(r"(?:the )?(first|second) half of (\d{4})"),
+        "half": re.compile(
+            r"(?:the )?(?:(first|second|last) half|(first|last) two quarters) of (\d{4})"
+        ),
         "season": re.compile(
             r"(?:the )?(?:(this|last|next|past|coming|this past|this coming) )?(spring|summer|autumn|fall|winter)(?: (?:of )?(\d{4}))?"
         ),
@@ -322,6 +324,7 @@ def _normalize_core(s: str, anchor: dt.date | None, tense: Tense | None) -> Time
 
 YEAR_BACK = re.compile(
     r"(?:the )?(?:comparable )?(?:a year (?:earlier|ago|before)|year-(?:earlier|ago|before))(?: (?:quarter|period|month|week))?"
+    r"|(?:the )?(?:quarter|period) a year (?:earlier|ago|before)"
 )
 
 
@@ -344,6 +347,14 @@ def shift_reference(text: str, reference: str | None) -> str | None:
     if m is None:
         return None
     return f"{int(m.group(1)) - 1:04d}{m.group(2)}"
+
+
+def same_period_of_year(value: str | None, reference: str | None) -> str | None:
+    """ "the 1988 quarter" (1988-QX) after "the third quarter" (1989-Q3) is 1988-Q3."""
+    if value is None or reference is None or not re.fullmatch(r"\d{4}-QX", value):
+        return None
+    m = re.fullmatch(r"\d{4}(-Q[1-4])", reference)
+    return f"{value[:4]}{m.group(1)}" if m else None
 
 
 def _h_generic(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
@@ -479,9 +490,7 @@ def _h_holiday(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
 
 
 def _h_part_of_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
-    m = re.fullmatch(
-        r"(?:this |that |the )?(morning|afternoon|evening|night|overnight|dawn|noon|midday)", s
-    )
+    m = re.fullmatch(r"(?:this |that |the )?(morning|afternoon|evening|night|overnight|dawn)", s)
     if not m:
         return None
     part = _w()["parts_of_day"][m.group(1)]
@@ -493,6 +502,15 @@ def _h_part_of_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex
 def _h_month_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     rx = _rx()
     months = _w()["months"]
+    rel = re.fullmatch(r"(last|next|this past|this coming) (.+)", s)
+    if rel and anchor is not None:  # "last Oct. 23": the one before (or after) the anchor
+        inner = _h_month_day(rel.group(2), anchor, tense)
+        if inner is not None and inner.value and re.fullmatch(r"\d{4}-\d\d-\d\d", inner.value):
+            d = dt.date.fromisoformat(inner.value)
+            cands = _day_candidates(d.month, d.day, anchor)
+            after = rel.group(1) in ("next", "this coming")
+            d = _pick(cands, anchor, "future" if after else "past") or d
+            return Timex(_fmt(d), "DATE", anchored=True)
     m = rx["month_day_year"].fullmatch(s)
     if m:
         mon, day, year = months[m.group(1)], int(m.group(2)), m.group(3)
@@ -591,7 +609,8 @@ def _h_year(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None
         return Timex(f"{int(m.group(1)) - 1:02d}", "DATE")
     m = rx["half"].fullmatch(s)
     if m:
-        return Timex(f"{m.group(2)}-H{1 if m.group(1) == 'first' else 2}", "DATE")
+        first = (m.group(1) or m.group(2)) == "first"
+        return Timex(f"{m.group(3)}-H{1 if first else 2}", "DATE")
     return None
 
 
@@ -660,6 +679,24 @@ def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
     )
     if m:
         return Timex(f"{m.group(1)}-Q{_quarter_num(m.group(2))}", "DATE")
+    m = re.fullmatch(r"(?:the )?(\d{4}) (?:quarter|period)", s)
+    if m:  # "the 1988 quarter": which one, the times component reads from the article
+        return Timex(f"{m.group(1)}-QX", "DATE")
+    m = re.fullmatch(
+        r"(last|next|this) year's (?:fiscal )?(first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter"
+        r"|(?:the )?(?:year-ago|year-earlier) (?:fiscal )?(first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter",
+        s,
+    )
+    if m:  # "next year's first quarter", "the year-ago third quarter"
+        q = _quarter_num(m.group(2) or m.group(3))
+        if anchor is None:
+            return Timex(f"XXXX-Q{q}", "DATE")
+        if m.group(1):
+            year = anchor.year + {"last": -1, "next": 1, "this": 0}[m.group(1)]
+        else:  # the same quarter a year before the nearest one of that number
+            this = _h_quarter(f"the {m.group(3)} quarter", anchor, tense)
+            year = int(this.value[:4]) - 1 if this and this.value else anchor.year - 1
+        return Timex(f"{year:04d}-Q{q}", "DATE", anchored=True)
     m = _rx()["quarter"].fullmatch(s)
     if not m:
         return None
@@ -893,6 +930,10 @@ def _h_clock_on_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Time
 
 
 def _h_clock(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    part = re.fullmatch(r"(\d{1,2}) in the (morning|afternoon|evening)", s)
+    if part and 1 <= int(part.group(1)) <= 12:  # "4 in the morning"
+        pm = part.group(2) != "morning" and int(part.group(1)) != 12
+        return _h_clock(f"{part.group(1)} {'pm' if pm else 'am'}", anchor, tense)
     if s in ("noon", "midday"):
         hh, mm = 12, 0
     elif s == "midnight":
