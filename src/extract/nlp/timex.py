@@ -506,11 +506,11 @@ def _h_month_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex |
     if rel and anchor is not None:  # "last Oct. 23": the one before (or after) the anchor
         inner = _h_month_day(rel.group(2), anchor, tense)
         if inner is not None and inner.value and re.fullmatch(r"\d{4}-\d\d-\d\d", inner.value):
-            d = dt.date.fromisoformat(inner.value)
-            cands = _day_candidates(d.month, d.day, anchor)
+            named = dt.date.fromisoformat(inner.value)
+            cands = _day_candidates(named.month, named.day, anchor)
             after = rel.group(1) in ("next", "this coming")
-            d = _pick(cands, anchor, "future" if after else "past") or d
-            return Timex(_fmt(d), "DATE", anchored=True)
+            picked = _pick(cands, anchor, "future" if after else "past") or named
+            return Timex(_fmt(picked), "DATE", anchored=True)
     m = rx["month_day_year"].fullmatch(s)
     if m:
         mon, day, year = months[m.group(1)], int(m.group(2)), m.group(3)
@@ -692,11 +692,11 @@ def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
         if anchor is None:
             return Timex(f"XXXX-Q{q}", "DATE")
         if m.group(1):
-            year = anchor.year + {"last": -1, "next": 1, "this": 0}[m.group(1)]
+            shifted = anchor.year + {"last": -1, "next": 1, "this": 0}[m.group(1)]
         else:  # the same quarter a year before the nearest one of that number
             this = _h_quarter(f"the {m.group(3)} quarter", anchor, tense)
-            year = int(this.value[:4]) - 1 if this and this.value else anchor.year - 1
-        return Timex(f"{year:04d}-Q{q}", "DATE", anchored=True)
+            shifted = int(this.value[:4]) - 1 if this and this.value else anchor.year - 1
+        return Timex(f"{shifted:04d}-Q{q}", "DATE", anchored=True)
     m = _rx()["quarter"].fullmatch(s)
     if not m:
         return None
