@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 import spacy
@@ -33,11 +34,8 @@ def paragraphs(doc: Doc) -> Doc:
     if "\n" in text:
         # only the tokens around a line break are looked at, found from their offsets
         starts = doc.to_array(IDX).tolist()
-        around = set()
-        pos = text.find("\n")
-        while pos != -1:
-            around.add(bisect_right(starts, pos) - 1)  # the token (or its space) holding it
-            pos = text.find("\n", pos + 1)
+        # the token (or its space) holding each break
+        around = {bisect_right(starts, m.start()) - 1 for m in re.finditer("\n", text)}
         for i in sorted(around):
             if 0 <= i < len(doc) - 1:
                 prev = doc[i]

@@ -15,7 +15,14 @@ from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.syntax import preceding_words, time_tense
-from extract.nlp.timex import Timex, alternation, normalize, same_period_of_year, shift_reference
+from extract.nlp.timex import (
+    Timex,
+    alternation,
+    normalize,
+    same_period_of_year,
+    shift_month,
+    shift_reference,
+)
 from extract.nlp.types import TimeDict
 from extract.tables import load_table
 
@@ -138,13 +145,24 @@ def _shifted(unit: str, m: re.Match[str], step: int) -> str:
         d = dt.date(year, int(m.group(2)), int(m.group(3))) + dt.timedelta(days=step)
         return d.isoformat()
     if unit == "month":
-        idx = year * 12 + int(m.group(2)) - 1 + step
-        return f"{idx // 12:04d}-{idx % 12 + 1:02d}"
+        y, mo = shift_month(year, int(m.group(2)), step)
+        return f"{y:04d}-{mo:02d}"
     if unit == "quarter":
         q = int(m.group(2)) if m.group(2) else (int(m.group(3)) - 1) // 3 + 1
-        idx = year * 4 + q - 1 + step
-        return f"{idx // 4:04d}-Q{idx % 4 + 1}"
+        y, mo = shift_month(year, 3 * q - 2, 3 * step)
+        return f"{y:04d}-Q{(mo - 1) // 3 + 1}"
     return f"{year + step:04d}"
+
+
+def _last_named(
+    times: list[TimeDict], i: int, pattern: str
+) -> tuple[re.Match[str], TimeDict] | None:
+    """The last date or time before ``times[i]`` whose value starts with ``pattern``."""
+    for prior in reversed(times[:i]):
+        m = re.match(pattern, prior["value"] or "")
+        if m is not None and prior["type"] in ("DATE", "TIME"):
+            return m, prior
+    return None
 
 
 _BARE_CLOCK = re.compile(
@@ -159,11 +177,9 @@ def _clock_on_named_day(times: list[TimeDict]) -> None:
     for i, t in enumerate(times):
         if t["type"] != "TIME" or not t["value"] or not _BARE_CLOCK.fullmatch(t["text"].lower()):
             continue
-        for prior in reversed(times[:i]):
-            day = re.match(r"\d{4}-\d{2}-\d{2}", prior["value"] or "")
-            if day is not None and prior["type"] in ("DATE", "TIME"):
-                t["value"] = day.group(0) + t["value"][10:]
-                break
+        named = _last_named(times, i, r"\d{4}-\d{2}-\d{2}")
+        if named is not None:
+            t["value"] = named[0].group(0) + t["value"][10:]
 
 
 def _refer_back(times: list[TimeDict]) -> None:
@@ -176,15 +192,15 @@ def _refer_back(times: list[TimeDict]) -> None:
             continue
         rel, unit = (m.group(1), m.group(2)) if m.group(2) else ("the following", "day")
         step = {"the following": 1, "the previous": -1, "the prior": -1}.get(rel, 0)
-        for prior in reversed(times[:i]):
-            ref = re.match(_GRAIN[unit], prior["value"] or "")
-            if ref is not None and prior["type"] in ("DATE", "TIME"):
-                try:
-                    t["value"] = _shifted(unit, ref, step)
-                except ValueError:
-                    break
-                t["type"], t["anchored"] = "DATE", prior["anchored"]
-                break
+        named = _last_named(times, i, _GRAIN[unit])
+        if named is None:
+            continue
+        ref, prior = named
+        try:
+            t["value"] = _shifted(unit, ref, step)
+        except ValueError:
+            continue
+        t["type"], t["anchored"] = "DATE", prior["anchored"]
 
 
 def _rate(span: Span) -> Timex | None:
@@ -240,6 +256,12 @@ def _is_set_adjective(span: Span) -> bool:
     )
 
 
+def _is_signal(piece: Span, prev_end: int | None) -> bool:
+    """ "later" or "earlier" right after an expression ("a minute and a half later"): the
+    signal of that expression, not one of its own."""
+    return prev_end == piece.start and piece.text.lower() in ("later", "earlier")
+
+
 def _is_fraction(span: Span) -> bool:
     """ "more than a quarter of the market", "three quarters of them": a share, not a time."""
     doc = span.doc
@@ -275,11 +297,9 @@ def _is_title(span: Span) -> bool:
     that are not a month, weekday or holiday, inside a sentence, after quotes or a name."""
     doc = span.doc
     alpha = [t for t in span if t.is_alpha]
-    if not alpha or span.start == 0 or not doc.has_annotation("SENT_START"):
+    if not alpha or span.start == 0 or not all(t.is_title for t in alpha):
         return False
-    if span.start == span.sent.start:
-        return False
-    if not all(t.is_title for t in alpha):
+    if not doc.has_annotation("SENT_START") or span.start == span.sent.start:
         return False
     w = load_table("time_words")
     if any(t.lower_ in w["months"] or t.lower_ in w["weekdays"] for t in alpha):
@@ -365,13 +385,8 @@ class TimesComponent:
                 bare_unit = (
                     ended is None and piece.text.lower().removeprefix("the ").strip() in _UNIT_WORDS
                 )
-                signal = (  # "a minute and a half" + "later": the signal of the part before
-                    piece.text.lower() in ("later", "earlier")
-                    and bool(parts)
-                    and parts[-1][0].end == piece.start
-                )
                 if tx is not None and tx.value is not None and not bare_unit:
-                    if not signal:
+                    if not _is_signal(piece, parts[-1][0].end if parts else None):
                         parts.append((piece, tx))
                     i = j
                     break
@@ -429,12 +444,8 @@ class TimesComponent:
         out: list[Span] = []
         for sp in spans:
             prev = out[-1] if out else None
-            if (
-                prev is not None
-                and sp.start == prev.end
-                and sp.text.lower() in ("later", "earlier")
-            ):
-                continue  # "a minute and a half later": the signal of the span before it
+            if _is_signal(sp, prev.end if prev is not None else None):
+                continue
             if prev is not None and sp.start - prev.end <= 1:
                 gap = doc[prev.end : sp.start]
                 if all(t.lower_ in (",", "of", "on", "at") for t in gap):

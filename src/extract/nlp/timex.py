@@ -102,7 +102,7 @@ def _month_value(year: int | None, month: int) -> str:
     return f"{year:04d}-{month:02d}" if year is not None else f"XXXX-{month:02d}"
 
 
-def _shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
+def shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
     idx = year * 12 + (month - 1) + delta
     return idx // 12, idx % 12 + 1
 
@@ -245,9 +245,9 @@ _SPOKEN_YEAR = re.compile(
 
 
 def _spoken_year_digits(m: re.Match[str]) -> str:
-    rest = m.group(2).replace("oh-", "").replace("oh ", "")
-    n = 0 if rest == "hundred" else parse_number(rest.replace("-", " "))
-    value = n if isinstance(n, int) else n.value if n is not None else None
+    rest = re.sub(r"^oh[- ]", "", m.group(2))
+    n = parse_number(rest.replace("-", " "))
+    value = 0 if rest == "hundred" else n.value if n is not None else None
     if value is None or not 0 <= value < 100:
         return m.group(0)
     return f"{(1800 if m.group(1) == 'eighteen' else 1900) + int(value)}"
@@ -812,12 +812,12 @@ def _h_rel_unit(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
     if unit == "weekend":
         return Timex(_week(anchor + dt.timedelta(weeks=delta)) + "-WE", "DATE", anchored=True)
     if unit == "month":
-        y, mo = _shift_month(anchor.year, anchor.month, delta)
+        y, mo = shift_month(anchor.year, anchor.month, delta)
         return Timex(_month_value(y, mo), "DATE", anchored=True)
     if unit == "year":
         return Timex(f"{anchor.year + delta:04d}", "DATE", anchored=True)
     if unit == "quarter":
-        y, mo = _shift_month(anchor.year, anchor.month, 3 * delta)
+        y, mo = shift_month(anchor.year, anchor.month, 3 * delta)
         return Timex(f"{y}-Q{(mo - 1) // 3 + 1}", "DATE", anchored=True)
     if unit == "decade":
         return Timex(f"{(anchor.year // 10 + delta):03d}", "DATE", anchored=True)
@@ -845,7 +845,7 @@ def _h_ago(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     if unit == "W":
         return Timex(_week(anchor + dt.timedelta(weeks=k)), "DATE", anchored=True)
     if unit == "M":
-        y, mo = _shift_month(anchor.year, anchor.month, k)
+        y, mo = shift_month(anchor.year, anchor.month, k)
         return Timex(_month_value(y, mo), "DATE", anchored=True)
     if unit == "Y":
         return Timex(f"{anchor.year + k:04d}", "DATE", anchored=True)
