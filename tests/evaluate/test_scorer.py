@@ -183,27 +183,29 @@ def test_quantities_without_offsets_match_by_value_with_unit_and_change():
 
 
 @pytest.mark.parametrize(
-    ("lower", "upper", "approximate", "change", "expected"),
+    ("text", "lower", "upper", "approximate", "change", "expected"),
     [
-        (20.0, None, True, "up", ">"),  # "climbed more than 3%"
-        (None, None, True, "up", "~"),  # "up about 19 per cent"
-        (None, 57.0, True, "up", "up"),  # "up nearly 57%"
-        (None, 57.0, True, None, "<"),  # "nearly 57%"
-        (None, None, False, "down", "down"),
-        (None, None, False, None, "="),
+        ("more than 3%", 3.0, None, True, "up", ">"),  # "climbed more than 3%"
+        ("about 19 per cent", None, None, True, "up", "~"),  # "up about 19 per cent"
+        ("nearly 57%", None, 57.0, True, "up", "up"),  # "up nearly 57%"
+        ("under 57%", None, 57.0, True, None, "<"),
+        ("nearly 57%", None, 57.0, True, None, "~"),  # CQE's bounds table: nearly is "~"
+        ("tens of millions of dollars", 1e7, None, True, None, "="),  # vague, not a bound
+        ("57%", None, None, False, "down", "down"),
+        ("57%", None, None, False, None, "="),
     ],
 )
 def test_newsquant_change_label_follows_its_annotators_order(
-    lower, upper, approximate, change, expected
+    text, lower, upper, approximate, change, expected
 ):
     from extract.evaluate.scorer import _change
 
     q = QuantityMention(
         id="q1",
         start=0,
-        end=2,
-        text="20",
-        value=20.0,
+        end=len(text),
+        text=text,
+        value=upper or lower or 57.0,
         lower=lower,
         upper=upper,
         approximate=approximate,

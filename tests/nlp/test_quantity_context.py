@@ -50,3 +50,86 @@ def test_model_numbers_addresses_and_years_are_not_quantities(extractor, text):
 def test_a_round_count_before_a_group_name_is_still_a_count(extractor):
     q = _quantities(extractor, "Police said 143 Hamas fighters and 20 Marines were killed.")
     assert {"143", "20"} <= set(q)
+
+
+def test_the_level_reached_after_to_has_no_direction_even_when_tagged_a_particle(extractor):
+    q = _quantities(
+        extractor,
+        "The deficit grew last year, having increased by $43.6 billion to $419.2 billion.",
+    )
+    assert q["$43.6 billion"].change == "up"
+    assert q["$419.2 billion"].change is None
+
+
+def test_a_number_inside_a_noun_phrase_takes_no_direction_from_the_verb(extractor):
+    q = _quantities(extractor, "Bitcoin plummeted to $34,935 at 5am, a sharp 3 percent drop.")
+    assert q["3 percent"].change is None
+    q = _quantities(extractor, "Hosmer added a 30 degree homer to tie the game.")
+    assert q["30 degree"].change is None
+
+
+def test_a_change_noun_with_by_gives_the_direction(extractor):
+    q = _quantities(extractor, "German DAX increased by 2 percent but NSADAQ decrease by 1.")
+    assert q["2 percent"].change == "up" and q["1"].change == "down"
+
+
+def test_a_direction_adverb_on_the_verb_gives_the_direction_of_by(extractor):
+    q = _quantities(extractor, "Operating profit was revised upward by Y=40 billion.")
+    assert q["Y=40 billion"].change == "up"
+    q = _quantities(extractor, "Shares of Ross were down 2.3%, Burlington by 2.6% at the open.")
+    assert q["2.6%"].change == "down"
+
+
+def test_a_conversion_in_brackets_keeps_the_direction_of_its_original(extractor):
+    q = _quantities(
+        extractor, "Temperatures dropped by 1 to 1.5 degrees Celsius (1.8 to 2.7 Fahrenheit)."
+    )
+    assert q["1.8 to 2.7 Fahrenheit"].change == "down"
+
+
+def test_a_unit_in_capitals_is_still_a_unit(extractor):
+    q = _quantities(extractor, "Ice melt could cause sea levels to rise 11 FEET per century.")
+    assert q["11 FEET"].unit == "feet" and q["11 FEET"].change == "up"
+
+
+def test_an_average_is_approximate(extractor):
+    q = _quantities(extractor, "Hosmer entered the game averaging 15.9 degrees of launch angle.")
+    assert q["15.9 degrees"].approximate
+    q = _quantities(extractor, "The stock trades on barely 6.5 times earnings.")
+    assert q["barely 6.5"].approximate
+
+
+def test_sub_before_a_number_is_an_upper_bound(extractor):
+    q = _quantities(extractor, "The light helps chipmakers produce sub-7 nanometer chips.")
+    assert q["sub-7 nanometer"].upper == 7.0
+
+
+def test_an_age_after_a_name_is_not_a_quantity(extractor):
+    q = _quantities(
+        extractor, "Senard, 65, now faces the task of soothing relations with 3 partners."
+    )
+    assert "65" not in q and "3" in q
+
+
+def test_one_counts_unless_it_is_a_pronoun(extractor):
+    text = "She put one hand behind her head. It was one of the best catches."
+    found = extractor.process(text, published="2020-01-01").quantities
+    assert [(x.text, x.value) for x in found] == [("one", 1.0), ("one", 1.0)]
+    assert not _quantities(extractor, "Never use the same one across multiple accounts.")
+
+
+def test_a_suspended_hyphen_shares_the_counted_noun(extractor):
+    q = _quantities(extractor, "It comes with four-, five- and six-cylinder engine options.")
+    assert [(x.text, x.value, x.counted) for x in q.values()] == [
+        ("four", 4.0, "cylinder"),
+        ("five", 5.0, "cylinder"),
+        ("six", 6.0, "cylinder"),
+    ]
+    assert "10" not in _quantities(extractor, "The 10- and 20-year bonds fell.")
+
+
+def test_vague_multiples_with_of_are_read(extractor):
+    q = _quantities(extractor, "That is maybe tens of millions of dollars, hundreds of miles away.")
+    assert q["tens of millions of dollars"].value == 1e7
+    assert q["tens of millions of dollars"].unit == "USD"
+    assert q["hundreds of miles"].value == 100.0

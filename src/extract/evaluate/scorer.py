@@ -19,7 +19,7 @@ from extract.evaluate.metrics import (
     prf_from_counters,
     same_number,
 )
-from extract.nlp.numbers import parse_number
+from extract.nlp.numbers import parse_number, split_modifier
 from extract.records import ArticleResult, Event, QuantityMention
 from extract.tables import load_table
 
@@ -186,19 +186,27 @@ def _compare(
 def _change(q: QuantityMention) -> str:
     """NewsQuant's change, as its annotators wrote it: a lower bound first ("more than
     600" is ">" even though it is also approximate, and so is "climbed more than 3%"),
-    then "~" ("up about 19 per cent"), then a rise or a fall ("up nearly 57%"), then an
-    upper bound."""
-    if not re.search(r"\d", q.text) and q.text.lower() in load_table("numbers")["vague"]:
-        return q.change or "="  # "dozens": a vague number, not a bound
+    then "~" ("up about 19 per cent"), then a rise or a fall ("up nearly 57%"), then
+    "nearly" and "almost" as "~", then an upper bound."""
+    if (
+        not re.search(r"\d", q.text)
+        and (q.text.lower().split() or [""])[0] in load_table("numbers")["vague"]
+    ):
+        return q.change or "="  # "dozens", "tens of millions of dollars": vague, not a bound
     if q.lower is not None and q.upper is None:
         return ">"
     if q.upper is None and q.approximate:
         return "~"
     if q.change is not None:
         return q.change
+    if split_modifier(q.text)[0] in _NEAR:
+        return "~"  # "nearly two-thirds": CQE's bounds table reads it as "~", not "<"
     if q.upper is not None and q.lower is None:
         return "<"
     return "~" if q.approximate else "="
+
+
+_NEAR = ("nearly", "almost")
 
 
 _UNIT_ALIASES = {"y": "JPY", "pc": "percent"}  # NewsQuant's "Y" (Reuters yen), "5pc"

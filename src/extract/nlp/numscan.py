@@ -29,6 +29,7 @@ _SCALE_ATTACHED = re.compile(r"(bn|mn|tn|k|K|M|B|b|m)(?![\w])\.?")
 _PERCENT = re.compile(r"\s?(%|per ?cent\b|pc\b|percentage points?\b)", re.IGNORECASE)
 _CLOCK = re.compile(r"\s?[ap]\.?m\b\.?", re.IGNORECASE)
 _ORDINAL = re.compile(r"(st|nd|rd|th)\b")
+_CAPS_WORD = re.compile(r"\s?[A-Z]{3,}\b")
 _SCALES = {
     "hundred": 1e2,
     "thousand": 1e3,
@@ -246,6 +247,8 @@ def _read(text: str, m: re.Match[str]) -> NumberHit | None:
     if unit is None:
         pm = _PERCENT.match(rest)
         um = t["unit_rx"].match(rest)
+        if um is None and _CAPS_WORD.match(rest):
+            um = t["unit_rx"].match(rest.lower())  # a headline's "11 FEET"
         cm = t["cur_word_rx"].match(rest) or t["cur_symbol_rx"].match(rest)
         if pm:
             unit, end = "percent", end + pm.end()

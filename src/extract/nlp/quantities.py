@@ -24,6 +24,7 @@ _HAS_DIGIT = re.compile(r"\d")
 
 _PHONE = re.compile(r"\+?\d[\d\s().-]{7,}\d")
 _RANGE = re.compile(r"^(?:between )?(.+?)\s*(?:-|–|to|and)\s*(.+)$", re.IGNORECASE)
+_OF_END = re.compile(r"\s+of$", re.IGNORECASE)
 _LABELS = ("CARDINAL", "MONEY", "PERCENT", "QUANTITY")
 _COUNTED_DEPS = ("compound", "amod", "nmod")
 
@@ -71,13 +72,13 @@ def read_quantity(text: str) -> Reading | None:
             if low.endswith(" " + cur):
                 unit, body = code, body[: len(body) - len(cur)].strip()
                 break
-    body = body.strip().strip("()")
+    body = _OF_END.sub("", body.strip().strip("()"))  # "tens of millions of (dollars)"
     num = parse_number(body)
     if num is None and unit is None:
-        # a number in words with a unit of measure: "three feet", "some seven miles"
+        # a number in words with a unit of measure: "three feet", "hundreds of miles"
         for u in _units_longest_first():
             if body.endswith(" " + u) and len(u) > 1:
-                num = parse_number(body[: -len(u)].strip())
+                num = parse_number(_OF_END.sub("", body[: -len(u)].strip()))
                 if num is not None:
                     unit = u
                     break
@@ -154,31 +155,100 @@ def noun_phrase(head: Token, exclude: Span | None = None) -> str:
 def _direction(doc: Doc, span: Span, num: Token) -> str | None:
     """ "up" / "down" when the number is the size of a rise or a fall: "rose 18 sen",
     "down 1.1%", "+0.2%", "plunged 4.28 percent to Y=28,030"."""
-    words: dict[str, list[str]] = _t()["change_words"]
     if span.text.startswith("+") or (
         span.start_char > 0 and doc_text(doc)[span.start_char - 1] == "+"
     ):
         return "up"
     prev = doc[span.start - 1] if span.start > 0 else None
-    if prev is not None and prev.lower_ in ("to", "at") and prev.pos_ == "ADP":
-        return None  # "up 10.4 cents to US $2.24": the level reached
+    if prev is not None and prev.lower_ in ("to", "at"):
+        return None  # "up 10.4 cents to US $2.24": the level reached ("to" may be a PART)
     if prev is not None and prev.lower_ in ("up", "down"):
         nxt = doc[span.end] if span.end < len(doc) else None
         if nxt is None or nxt.lower_ != "from":
             return prev.lower_
     tok = num
+    nouns = 0
     for _ in range(4):
         if tok.head.i == tok.i:
             break
+        via = tok
         tok = tok.head
         if tok.dep_ == "prep" and tok.lower_ in ("to", "from", "at", "between"):
             return None  # "rose 8% to 3.65": the level reached, not the change
-        lemma = tok.lemma_.lower()
-        for direction, lemmas in words.items():
-            if lemma in lemmas and tok.pos_ in ("VERB", "ADV", "ADJ"):
-                return direction
+        direction = _change_word(tok.lemma_.lower())
+        if tok.pos_ in ("NOUN", "PROPN"):
+            nouns += 1  # the unit or the counted noun, then any noun they modify
+            if via.lower_ == "by" and direction is not None:
+                return direction  # "NASDAQ decrease by 1": a change noun with its size
+            if nouns > 1:
+                return (
+                    None  # "a sharp 3 percent drop", "added a 30 degree homer": a noun's modifier
+                )
+        elif direction is not None and tok.pos_ in ("VERB", "ADV", "ADJ"):
+            return direction
         if tok.pos_ in ("VERB", "AUX"):
-            break
+            if via.lower_ != "by":
+                return None
+            # "revised upward by Y=40 billion"; "were down 2.3%, Burlington by 2.6%"
+            adverbs = (_change_word(c.lower_) for c in tok.children if c.dep_ == "advmod")
+            return next((d for d in adverbs if d), None)
+    return None
+
+
+_AVERAGED_DEPS = ("dobj", "npadvmod", "attr", "nummod", "compound")
+
+
+def _is_average(num: Token) -> bool:
+    """The number is what something averaged: "averaging 15.9 degrees", "averaged 7.3
+    points" (an average, not a count)."""
+    tok = num
+    for _ in range(2):
+        head = tok.head
+        if tok.dep_ in _AVERAGED_DEPS and head.pos_ == "VERB" and head.lemma_.lower() == "average":
+            return True
+        tok = tok.head
+    return False
+
+
+def _is_age(span: Span, num: Token, reading: Reading) -> bool:
+    """A bare whole number set off by commas after a name: "Senard, 65, now faces"."""
+    doc = span.doc
+    if reading.unit is not None or reading.value is None or len(span) != 1:
+        return False
+    if not (0 < reading.value < 120 and reading.value.is_integer()):
+        return False
+    before = doc[span.start - 1] if span.start > 0 else None
+    after = doc[span.end] if span.end < len(doc) else None
+    name = doc[span.start - 2] if span.start > 1 else None
+    return (
+        before is not None
+        and before.text == ","
+        and after is not None
+        and after.text in (",", ".", ";")
+        and name is not None
+        and name.pos_ == "PROPN"
+        and (name.ent_type_ == "PERSON" or num.dep_ == "appos")
+    )
+
+
+def _counts_one(tok: Token) -> bool:
+    """ "one hand", "one of the largest dinosaurs": a count of one; not the pronoun in
+    "the same one", "each one they lose" or "one that was"."""
+    prev = tok.doc[tok.i - 1] if tok.i > 0 else None
+    if prev is not None and prev.lower_ in _t()["one_pronoun_before"]:
+        return False
+    if any(c.dep_ in ("det", "amod", "poss") for c in tok.children):
+        return False
+    if tok.dep_ == "nummod" and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i > tok.i:
+        return True
+    return any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children)
+
+
+def _change_word(lemma: str) -> str | None:
+    """ "up" or "down" for a word of rising or falling ("rise", "plunge"), else None."""
+    for direction, lemmas in _t()["change_words"].items():
+        if lemma in lemmas:
+            return str(direction)
     return None
 
 
@@ -187,13 +257,15 @@ _CONVERSION_GAP = re.compile(r"(?:\s+[A-Za-z]+){0,2}\s*[(/]\s*")
 
 def _share_conversion_bounds(text: str, out: list[QuantityDict]) -> None:
     """A conversion in brackets says what its original says: "more than 7.5 million
-    Danish crowns (US $1.1 million)" is more than $1.1 million too, and "just under 296
-    hp (224 kW / 300 PS)" under 224 kW."""
+    Danish crowns (US $1.1 million)" is more than $1.1 million too, "just under 296 hp
+    (224 kW / 300 PS)" under 224 kW, and a fall of "1 to 1.5 degrees Celsius (1.8 to 2.7
+    Fahrenheit)" a fall in Fahrenheit too."""
     for prev, q in itertools.pairwise(out):
         if not ((prev["unit"] or prev["counted"]) and q["unit"] and q["value"] is not None):
             continue
         if not _CONVERSION_GAP.fullmatch(text[prev["end"] : q["start"]]):
             continue
+        q["change"] = q["change"] or prev["change"]  # "dropped by 1 to 1.5 C (1.8 to 2.7 F)"
         if q["lower"] is not None or q["upper"] is not None or q["approximate"]:
             continue
         if prev["lower"] is not None and prev["upper"] is None:
@@ -201,6 +273,51 @@ def _share_conversion_bounds(text: str, out: list[QuantityDict]) -> None:
         elif prev["upper"] is not None and prev["lower"] is None:
             q["upper"] = q["value"]
         q["approximate"] = prev["approximate"]
+
+
+_SUSPENDED = re.compile(
+    r"(?<![\w-])([A-Za-z]+|\d+(?:\.\d+)?)-(?=,|\s+(?:and|or|to)\s)"
+    r"(?=.{0,40}?(?<![\w-])([A-Za-z]+|\d+(?:\.\d+)?)-[a-z])"
+)
+_SUSPENDED_AFTER = re.compile(r"-(?:,|\s+(?:and|or|to)\s)")
+
+
+def _suspended(doc: Doc, taken: set[int], times: set[int]) -> list[tuple[Span, Reading]]:
+    """The first members of "four-, five- and six-cylinder engines" and "two- or
+    three-bedroom flats": numbers whose noun is written once, on the last member (not
+    when that member is a time: "10- and 20-year bonds")."""
+    out: list[tuple[Span, Reading]] = []
+    for m in _SUSPENDED.finditer(doc_text(doc)):
+        num = parse_number(m.group(1))
+        span = doc.char_span(m.start(1), m.end(1), alignment_mode="expand")
+        if num is None or num.value is None or num.vague or span is None:
+            continue
+        if _token_at(doc, m.start(2)) in times:
+            continue
+        if any(i in taken or i in times for i in range(span.start, span.end)):
+            continue
+        reading = Reading(num.value, None, None, False, None)
+        out.append((Span(doc, span.start, span.end, label="CARDINAL"), reading))
+    return out
+
+
+def _token_at(doc: Doc, char: int) -> int | None:
+    span = doc.char_span(char, char + 1, alignment_mode="expand")
+    return span.start if span is not None else None
+
+
+def _share_suspended_nouns(text: str, out: list[QuantityDict]) -> None:
+    """ "four-, five- and six-cylinder": the first two count what the last one counts."""
+    for i, q in enumerate(out):
+        if not _SUSPENDED_AFTER.match(text, q["end"]):
+            continue
+        last = next(
+            (n for n in out[i + 1 :] if text.startswith("-", n["end"]) and n["counted"]),
+            None,
+        )
+        if last is not None and last["start"] - q["end"] <= 40:
+            q["counted"], q["unit"] = last["counted"], q["unit"] or last["unit"]
+            q["head_i"] = last["head_i"]
 
 
 def _over_is_bound(over: Token) -> bool:
@@ -226,12 +343,15 @@ class QuantitiesComponent:
         taken = {i for s, _ in found for i in range(s.start, s.end)}
         for span in self._candidates(doc, self._ner_dates(doc) | times | taken):
             found.append((span, None))
+        taken = {i for s, _ in found for i in range(s.start, s.end)}
+        found.extend(_suspended(doc, taken, times))
         out: list[QuantityDict] = []
         for span, read in sorted(found, key=lambda x: x[0].start):
             q = self._make(doc, span, len(out) + 1, read)
             if q is not None:
                 out.append(q)
         _share_conversion_bounds(doc_text(doc), out)
+        _share_suspended_nouns(doc_text(doc), out)
         doc._.quantities = out
         return doc
 
@@ -244,6 +364,9 @@ class QuantitiesComponent:
                 continue
             if hit.unit is None and self._is_identifier(doc, span):
                 continue
+            suspended = _SUSPENDED.match(doc_text(doc), hit.start)
+            if suspended and _token_at(doc, suspended.start(2)) in blocked:
+                continue  # "10- and 20-year bonds": a time, like the member it shares
             span = self._extend(doc, span)
             out.append((span, self._reading(doc, span, hit)))
         return out
@@ -336,8 +459,8 @@ class QuantitiesComponent:
                 tok.lower_ in vague
                 and tok.lower_ not in ("many", "numerous", "few", "several", "a few")
             ):
-                if tok.lower_ in ("one", "a", "an"):
-                    continue  # "one of the", pronoun-like uses: too noisy to count
+                if tok.lower_ in ("a", "an") or (tok.lower_ == "one" and not _counts_one(tok)):
+                    continue  # "the same one", "each one": a pronoun, not a count
                 spans.append(Span(doc, tok.i, tok.i + 1, label="CARDINAL"))
                 taken.add(tok.i)
         spans = [self._extend(doc, s) for s in spans]
@@ -379,21 +502,27 @@ class QuantitiesComponent:
             return None  # "Section 427", "Flight 17"
         if re.fullmatch(r"(1[89]|20)\d\d(?:[\u2032\u2019']s)?", text) and reading.unit is None:
             return None  # a bare year that NER did not call a DATE
+        if span.text.lower() == "one" and not _counts_one(num):
+            return None  # "using the same one across accounts"
+        if _is_age(span, num, reading):
+            return None  # "Jamie Armstrong, 25,": a person's age, not a count
         head = counted_noun(num, span)
         counted = noun_phrase(head, span) if head is not None else None
+        approximate = reading.approximate or _is_average(num)
         if reading.unit == "percent":
             counted = None
         # "added ten users" counts users; "added 15 sen" measures a rise
         change = _direction(doc, span, num) if counted is None or reading.unit else None
+        trail = 1 if text.endswith("-") else 0  # "four-" of "four-, five- and six-cylinder"
         return QuantityDict(
             id=f"q{n}",
             start=span.start_char,
-            end=span.end_char,
-            text=text,
+            end=span.end_char - trail,
+            text=text[: len(text) - trail],
             value=reading.value,
             lower=reading.lower,
             upper=reading.upper,
-            approximate=reading.approximate,
+            approximate=approximate,
             unit=reading.unit,
             counted=counted,
             change=change,
