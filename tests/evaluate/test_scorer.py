@@ -182,6 +182,18 @@ def test_quantities_without_offsets_match_by_value_with_unit_and_change():
     assert rep["value"]["f1"] == rep["value_unit"]["f1"] == rep["value_change"]["f1"] == 1.0
 
 
+def test_quantities_without_offsets_compare_tiny_values_by_significant_digits():
+    def doc(value):
+        q = QuantityMention(id="q1", start=0, end=0, text="", value=value)
+        return GoldDoc(
+            _result(quantities=[q]), scope=frozenset({"quantities"}), quantity_offsets=False
+        )
+
+    same = score([(doc(1.99e-30), doc(1.99e-30).result)])["mentions"]["quantities"]
+    other = score([(doc(1.99e-29), doc(1.99e-30).result)])["mentions"]["quantities"]
+    assert same["value"]["f1"] == 1.0 and other["value"]["f1"] == 0.0
+
+
 @pytest.mark.parametrize(
     ("text", "lower", "upper", "approximate", "change", "expected"),
     [

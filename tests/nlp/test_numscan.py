@@ -102,3 +102,14 @@ def test_fraction_is_read_as_its_value(text, value, written):
 
 def test_two_in_five_is_two_counts_not_a_fraction():
     assert [v for v, *_ in _read("killed 2 in 5 attacks")] == [2.0, 5.0]
+
+
+def test_scientific_notation_is_one_number_with_its_unit():
+    text = (
+        "The mass is approximately 1.99\u00d710\u221230 kilograms; light runs at 3\u00d710\u2078 m."
+    )
+    hits = [(text[h.start : h.end], h.value, h.unit) for h in scan_numbers(text)]
+    assert hits == [
+        ("1.99\u00d710\u221230 kilograms", 1.99e-30, "kilograms"),
+        ("3\u00d710\u2078 m", 3e8, "m"),
+    ]

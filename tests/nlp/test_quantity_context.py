@@ -114,7 +114,7 @@ def test_an_age_after_a_name_is_not_a_quantity(extractor):
 def test_one_counts_unless_it_is_a_pronoun(extractor):
     text = "She put one hand behind her head. It was one of the best catches."
     found = extractor.process(text, published="2020-01-01").quantities
-    assert [(x.text, x.value) for x in found] == [("one", 1.0), ("one", 1.0)]
+    assert [(x.start, x.value) for x in found] == [(8, 1.0)]
     assert not _quantities(extractor, "Never use the same one across multiple accounts.")
 
 
@@ -133,3 +133,8 @@ def test_vague_multiples_with_of_are_read(extractor):
     assert q["tens of millions of dollars"].value == 1e7
     assert q["tens of millions of dollars"].unit == "USD"
     assert q["hundreds of miles"].value == 100.0
+
+
+def test_a_street_address_with_a_compass_letter_is_not_a_quantity(extractor):
+    q = _quantities(extractor, "Properties including 9 E 71st St, Manhattan, worth $5 million.")
+    assert list(q) == ["$5 million"]

@@ -323,7 +323,7 @@ def _score_quantities_by_value(
         n_pred += len(p_items)
 
         def key(q: QuantityMention) -> Any:
-            return None if q.value is None else round(q.value, 6)
+            return None if q.value is None else float(f"{q.value:.6g}")  # 1.99e-30 != 1.99e-29
 
         pairs = match_by_value(g_items, p_items, key, key)
         value = value.add(PRF(len(pairs), len(p_items) - len(pairs), len(g_items) - len(pairs)))

@@ -145,7 +145,7 @@ def _in_name(text: str, a: int) -> bool:
 def scan_numbers(text: str) -> list[NumberHit]:
     """Every number written with digits in ``text``, and every fraction ("1/16 of",
     "a third of", "one out of three"), read with its surroundings."""
-    fractions = scan_fractions(text)
+    fractions = scan_fractions(text) + scan_scientific(text)
     hits: list[NumberHit] = []
     for m in _NUM.finditer(text):
         if any(f.start <= m.start() < f.end for f in fractions):
@@ -155,6 +155,26 @@ def scan_numbers(text: str) -> list[NumberHit]:
             hits.append(hit)
     hits = _ranges(text, hits)
     return sorted(hits + fractions, key=lambda h: h.start) if fractions else hits
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SCIENTIFIC = re.compile(
+    r"(?<![\d.,])(\d+(?:\.\d+)?) ?[×x] ?10(?:\^|\*\*)?"
+    r"([-−⁻]?(?:\d{1,3}|[⁰¹²³⁴-⁹]{1,3}))(?![\d.,])"
+)
+
+
+def scan_scientific(text: str) -> list[NumberHit]:
+    """Numbers in scientific notation: "1.99×10−30 kilograms", "6.02 x 10^23",
+    "3×10⁸ m/s", with a unit of measure after them."""
+    out: list[NumberHit] = []
+    for m in _SCIENTIFIC.finditer(text):
+        power = m.group(2).translate(_SUPERSCRIPTS).replace("−", "-")
+        value = float(f"{m.group(1)}e{int(power)}")
+        um = _tables()["unit_rx"].match(text, m.end())
+        end, unit = (um.end(), um.group(1)) if um else (m.end(), None)
+        out.append(NumberHit(m.start(), end, m.start(), value, unit))
+    return out
 
 
 _FRACTION_DIGITS = re.compile(

@@ -24,6 +24,8 @@ _HAS_DIGIT = re.compile(r"\d")
 
 _PHONE = re.compile(r"\+?\d[\d\s().-]{7,}\d")
 _RANGE = re.compile(r"^(?:between )?(.+?)\s*(?:-|–|to|and)\s*(.+)$", re.IGNORECASE)
+_COMPASS = ("N", "S", "E", "W", "NE", "NW", "SE", "SW", "N.", "S.", "E.", "W.")
+_ORDINAL_WORD = re.compile(r"\d+(?:st|nd|rd|th)")
 _OF_END = re.compile(r"\s+of$", re.IGNORECASE)
 _LABELS = ("CARDINAL", "MONEY", "PERCENT", "QUANTITY")
 _COUNTED_DEPS = ("compound", "amod", "nmod")
@@ -232,16 +234,14 @@ def _is_age(span: Span, num: Token, reading: Reading) -> bool:
 
 
 def _counts_one(tok: Token) -> bool:
-    """ "one hand", "one of the largest dinosaurs": a count of one; not the pronoun in
-    "the same one", "each one they lose" or "one that was"."""
+    """ "one hand", "one prisoner": a count of one. Not the pronoun of "the same one",
+    "each one they lose" or "one of the officers" (our guidelines: a pronoun)."""
     prev = tok.doc[tok.i - 1] if tok.i > 0 else None
     if prev is not None and prev.lower_ in _t()["one_pronoun_before"]:
         return False
-    if any(c.dep_ in ("det", "amod", "poss") for c in tok.children):
+    if any(c.dep_ in ("det", "amod", "poss", "prep") for c in tok.children):
         return False
-    if tok.dep_ == "nummod" and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i > tok.i:
-        return True
-    return any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children)
+    return tok.dep_ == "nummod" and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i > tok.i
 
 
 def _change_word(lemma: str) -> str | None:
@@ -409,8 +409,12 @@ class QuantitiesComponent:
         ):
             return True  # a model number: "787 Dreamliner", "737 Max jets", "90049 ZIP Code"
         streets = _t()["street_words"]
-        titled = list(itertools.takewhile(lambda t: t.is_title, doc[span.end : span.end + 4]))
-        return any(t.lower_ in streets for t in titled)
+        # "575 Wilbraham Road", "9 E 71st St"
+        address = itertools.takewhile(
+            lambda t: t.is_title or t.text in _COMPASS or bool(_ORDINAL_WORD.fullmatch(t.text)),
+            doc[span.end : span.end + 4],
+        )
+        return any(t.lower_ in streets for t in address)
 
     @staticmethod
     def _time_tokens(doc: Doc) -> set[int]:
