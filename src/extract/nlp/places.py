@@ -123,7 +123,24 @@ class PlacesComponent:
                 start += 1
             if start < end:
                 out.append((Span(doc, start, end, label=ent.label_), hint))
-        return out
+        out.extend(self._generic(doc, {i for s, _ in out for i in range(s.start, s.end)}))
+        return sorted(out, key=lambda x: x[0].start)
+
+    @staticmethod
+    def _generic(doc: Doc, taken: set[int]) -> list[tuple[Span, str | None]]:
+        """ "the world" ("the world's copper", "around the world"): a region, not in any
+        country. Not "World Bank" (a name) or "the Arab world" (a region named by its
+        modifier, left to the entity recogniser)."""
+        words = _geo()["generic_places"]
+        return [
+            (Span(doc, t.i, t.i + 1, label="LOC"), "region")
+            for t in doc
+            if t.text in words
+            and t.i not in taken
+            and not t.ent_type_
+            and t.i > 0
+            and doc[t.i - 1].lower_ == "the"
+        ]
 
     def _doc_countries(self, doc: Doc) -> set[str]:
         """Countries the article names or implies by demonym."""
@@ -171,7 +188,9 @@ class PlacesComponent:
         entry: GazEntry | None = None
         kind = hint or "unknown"
         precision = "unknown"
-        if hint == "facility":
+        if hint == "region":
+            pass  # "the world": no gazetteer entry, no country
+        elif hint == "facility":
             # a facility named after its town ("Bagram military base") sits near the town
             words = [
                 t.text
