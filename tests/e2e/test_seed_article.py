@@ -162,3 +162,15 @@ def test_missed_swap_deadline_is_march_10(seed):
 def test_blame_is_disapproval_of_the_taliban(seed):
     ev = next(e for e in seed.events if e.type == "DISAPPROVE")
     assert "Taliban" in _args(seed, ev)["target"]
+
+
+def test_serena_hotel_is_placed_in_kabul_not_by_a_namesake_town(seed):
+    hotel = next(p for p in seed.places if p.text == "the Serena Hotel")
+    assert hotel.kind == "facility" and hotel.country_code == "AFG"
+    assert hotel.precision == "near" and hotel.admin1 == "Kabul"
+
+
+def test_descriptions_of_the_taliban_merge_into_the_taliban(seed):
+    merged = {a.text: a.canonical for a in seed.actors if a.kind == "armed_group"}
+    assert merged["insurgents"] == merged["hardline Islamists"] == "Taliban"
+    assert merged["insurgent group"] == "Taliban"

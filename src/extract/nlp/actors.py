@@ -118,10 +118,12 @@ class ActorsComponent:
             taken.update(range(span.start, span.end))
             found.append((span, canonical, kind, country, affiliation))
 
-        self._noun_phrases(doc, add)
+        descriptors = self._noun_phrases(doc, add)
         self._entities(doc, add)
         self._acronyms(doc, add)
         self._descriptors(doc, add, found)
+        for args in descriptors:
+            add(*args)  # no group named before them: a group of their own
         self._nominals(doc, add)
         found.sort(key=lambda f: f[0].start)
         doc._.actors = [
@@ -144,10 +146,12 @@ class ActorsComponent:
         entry = self.gazetteer.country(code)
         return entry.name if entry is not None else code
 
-    def _noun_phrases(self, doc: Doc, add: Any) -> None:
+    def _noun_phrases(self, doc: Doc, add: Any) -> list[tuple[Span, str, str, None]]:
         """ "the Afghan government", "Afghan security force personnel", "U.S. troops",
-        "Chinese Foreign Ministry": a state actor noun with a demonym or country."""
+        "Chinese Foreign Ministry": a state actor noun with a demonym or country. Returns
+        the descriptors ("the insurgents") to add after :meth:`_descriptors`."""
         nouns: dict[str, str] = _a()["nouns"]
+        later: list[tuple[Span, str, str, None]] = []
         for i in positions(doc, nouns):
             tok = doc[i]
             low = tok.lower_
@@ -157,6 +161,11 @@ class ActorsComponent:
                 continue  # the head noun of the phrase makes the mention
             kind = nouns[low]
             if kind == "person":
+                continue
+            if low in _a()["descriptors"] and i > 0 and doc[i - 1].lower_ == "the":
+                # "the insurgents": the group named before them (_descriptors) if there
+                # is one, else a group of its own
+                later.append((doc[i : i + 1], low, kind, None))
                 continue
             left = [
                 c
@@ -203,6 +212,7 @@ class ActorsComponent:
             )
             canonical = f"{self._country_name(country)} {suffix}" if suffix else span.text
             add(span, canonical, kind, country)
+        return later
 
     def _entities(self, doc: Doc, add: Any) -> None:
         places = [(p["start"], p["end"]) for p in doc._.places or []]

@@ -199,6 +199,11 @@ class PlacesComponent:
             ]
             if words:
                 entry = self.gazetteer.best(" ".join(words), context)
+            if entry is not None and context and entry.country_code not in context:
+                # "the Serena Hotel" in a story about Kabul is not by La Serena, Chile: a
+                # facility's town is in a country the article names, else the facility
+                # takes the place it is said to be in (see _attach_relative)
+                entry = None
             if entry is not None:
                 precision = "near"
         else:
