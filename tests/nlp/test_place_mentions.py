@@ -13,3 +13,28 @@ def test_the_world_is_a_region_with_no_country(extractor):
 def test_world_in_a_name_is_not_the_world(extractor):
     got = _places(extractor, "The World Bank sent $80 million to flood victims in Beira.")
     assert [p[0] for p in got] == ["Beira"]
+
+
+def test_the_dateline_is_not_a_place_but_says_which_country_the_story_is_in(extractor):
+    text = (
+        "BEIRA, March 25, 2019 (Newswire) \u2014 The World Food Programme began airlifting "
+        "food to flood victims in Buzi district on Monday."
+    )
+    assert [(p[0], p[2]) for p in _places(extractor, text)] == [("Buzi district", "MOZ")]
+
+
+def test_a_dateline_country_after_the_city_is_used(extractor):
+    text = "SANAA, Yemen, Oct. 5, 2021 (Newswire) \u2014 Police arrested 12 protesters in Taiz."
+    assert [(p[0], p[2]) for p in _places(extractor, text)] == [("Taiz", "YEM")]
+
+
+def test_a_country_used_for_its_government_is_not_a_place(extractor):
+    for text in (
+        "Algeria's Foreign Ministry summoned the envoy.",
+        "Washington and Ottawa have pledged to send armoured vehicles.",
+        "Ankara warned Damascus that it would retaliate.",
+        "The talks aim at a thaw between Paris and Algiers.",
+    ):
+        assert _places(extractor, text) == [], text
+    # a possession that is a place keeps the country a place
+    assert "Peru" in [p[0] for p in _places(extractor, "Farmers marched in Peru's south.")]

@@ -256,6 +256,8 @@ class ActorsComponent:
                         country,
                     )
             elif ent.label_ == "GPE" and is_actor_use(ent):
+                if ent.root.dep_ == "poss" and ent.root.head.lower_ in _a()["person_nouns"]:
+                    continue  # "Serbia's president": the person is the actor (_nominals)
                 entry = self.gazetteer.country(span.text)
                 if entry is None:
                     capital = self._capital_of(span.text)

@@ -10,6 +10,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, Gazetteer, shared_gazetteer
 from extract.nlp.types import PlaceDict, RelativeDict
@@ -57,8 +58,17 @@ def is_actor_use(span: Span) -> bool:
     """A country or capital used for its government: "Washington signed", "China has
     stressed", "talks between the United States and the Taliban", "U.S. troops"."""
     root = span.root
+    g = _geo()
     if root.dep_ in ("nsubj", "nsubjpass", "agent"):
         return True
+    if root.dep_ == "poss" and root.head.pos_ in ("NOUN", "PROPN"):
+        # "Algeria's Foreign Ministry", "France's support"; not "Peru's southern region"
+        return (
+            root.head.lemma_.lower() in g["actor_heads"]
+            or root.head.lemma_.lower() in g["actor_possessions"]
+        )
+    if root.dep_ == "dobj" and root.head.lemma_.lower() in g["actor_object_verbs"]:
+        return True  # "Ankara warned Damascus"
     if root.dep_ == "pobj" and root.head.lower_ in ("by", "with", "against"):
         # "the border with Georgia" is a place
         return not (root.head.lower_ == "with" and root.head.head.lemma_.lower() in _BORDERS)
@@ -71,6 +81,8 @@ def is_actor_use(span: Span) -> bool:
         and root.head.head.lower_ in ("between", "by", "with")
     ):
         return True
+    if root.dep_ == "conj" and root.head.dep_ in ("nsubj", "nsubjpass"):
+        return True  # "Washington and Ottawa have pledged"
     return (
         root.dep_ in ("compound", "amod", "nmod")
         and root.head.pos_ == "NOUN"
@@ -90,8 +102,12 @@ class PlacesComponent:
         return shared_gazetteer(self.cache_dir)
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = self._candidates(doc)
+        dateline = dateline_end(doc_text(doc))
+        spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
         context = self._context_countries(spans)
+        filed = self._dateline_country(doc_text(doc)[:dateline])
+        if filed is not None and filed not in context:
+            context.insert(0, filed)  # "BEIRA, March 25, 2019 (Newswire) —": Mozambique
         out: list[PlaceDict] = []
         for span, kind_hint in spans:
             out.append(self._resolve(span, kind_hint, context, len(out) + 1))
@@ -108,8 +124,10 @@ class PlacesComponent:
                 continue
             if ent.label_ not in ("GPE", "LOC", "FAC", "ORG", "PERSON"):
                 continue
-            if ent.label_ == "GPE" and is_actor_use(ent):
-                continue
+            if (ent.label_ != "FAC" and is_actor_use(ent)) and (
+                ent.label_ != "LOC" or self._is_polity(ent.text)
+            ):
+                continue  # a country or city (whatever NER called it) used for its government
             start, end, hint = ent.start, ent.end, ("facility" if ent.label_ == "FAC" else None)
             # "Bagram military base", "Helmand province": take the trailing noun in
             n = end
@@ -141,6 +159,11 @@ class PlacesComponent:
             and t.i > 0
             and doc[t.i - 1].lower_ == "the"
         ]
+
+    def _is_polity(self, name: str) -> bool:
+        """A country or a city: a name that can stand for a government ("Algiers")."""
+        entry = self.gazetteer.best(name)
+        return entry is not None and entry.kind in ("country", "city")
 
     def _doc_countries(self, doc: Doc) -> set[str]:
         """Countries the article names or implies by demonym."""
@@ -174,6 +197,20 @@ class PlacesComponent:
                 or (entry.kind == "city" and (entry.population or 0) >= _KNOWN_CITY)
             )
         )
+
+    def _dateline_country(self, dateline: str) -> str | None:
+        """The country of the city a wire dateline names ("BEIRA, March 25, 2019
+        (Newswire) —"; "SANAA, Yemen, ..."). The dateline is metadata, not a place mention
+        of the story (our guidelines), but it says where the story is."""
+        parts = [p.strip() for p in re.split(r"[,(/]", dateline) if p.strip()]
+        if not parts:
+            return None
+        if len(parts) > 1:  # a country after the city names it outright
+            country = self.gazetteer.country(parts[1])
+            if country is not None:
+                return country.country_code
+        city = self.gazetteer.best(parts[0].title())
+        return city.country_code if city is not None else None
 
     def _context_countries(self, spans: list[tuple[Span, str | None]]) -> list[str]:
         codes: list[str] = []
