@@ -7,12 +7,14 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, Gazetteer, shared_gazetteer
+from extract.nlp.syntax import positions
 from extract.nlp.types import PlaceDict, RelativeDict
 from extract.tables import load_table
 
@@ -149,15 +151,10 @@ class PlacesComponent:
         """ "the world" ("the world's copper", "around the world"): a region, not in any
         country. Not "World Bank" (a name) or "the Arab world" (a region named by its
         modifier, left to the entity recogniser)."""
-        words = _geo()["generic_places"]
         return [
-            (Span(doc, t.i, t.i + 1, label="LOC"), "region")
-            for t in doc
-            if t.text in words
-            and t.i not in taken
-            and not t.ent_type_
-            and t.i > 0
-            and doc[t.i - 1].lower_ == "the"
+            (Span(doc, i, i + 1, label="LOC"), "region")
+            for i in positions(doc, _geo()["generic_places"], ORTH)
+            if i not in taken and i > 0 and not doc[i].ent_type_ and doc[i - 1].lower_ == "the"
         ]
 
     def _is_polity(self, name: str) -> bool:
