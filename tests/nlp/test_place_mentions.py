@@ -38,3 +38,9 @@ def test_a_country_used_for_its_government_is_not_a_place(extractor):
         assert _places(extractor, text) == [], text
     # a possession that is a place keeps the country a place
     assert "Peru" in [p[0] for p in _places(extractor, "Farmers marched in Peru's south.")]
+
+
+def test_the_sides_of_a_hyphenated_war_or_deal_are_actors_not_places(extractor):
+    result = extractor.process("The US-China trade war deepened on Monday.", published="2020-01-01")
+    assert not result.places
+    assert [a.canonical for a in result.actors] == ["United States government", "China government"]

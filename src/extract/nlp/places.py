@@ -63,6 +63,8 @@ def is_actor_use(span: Span) -> bool:
     g = _geo()
     if root.dep_ in ("nsubj", "nsubjpass", "agent"):
         return True
+    if _paired_parties(span):
+        return True
     if root.dep_ == "poss" and root.head.pos_ in ("NOUN", "PROPN"):
         # "Algeria's Foreign Ministry", "France's support"; not "Peru's southern region"
         return (
@@ -90,6 +92,24 @@ def is_actor_use(span: Span) -> bool:
         and root.head.pos_ == "NOUN"
         and root.head.lemma_ in _geo()["actor_heads"]
     )
+
+
+def _paired_parties(span: Span) -> bool:
+    """One side of "US-China trade war", "Russia-Ukraine talks", "U.S.-Taliban deal": a
+    hyphenated pair before a noun of relations between parties."""
+    doc = span.doc
+    if span.end < len(doc) and doc[span.end].text in ("-", "–"):
+        after = span.end + 2  # skip the other side's first word
+    elif span.start > 1 and doc[span.start - 1].text in ("-", "–"):
+        after = span.end
+    else:
+        return False
+    head = None
+    for tok in doc[after : after + 4]:
+        if tok.pos_ not in ("NOUN", "PROPN", "ADJ"):
+            break
+        head = tok
+    return head is not None and head.lemma_.lower() in _geo()["between_heads"]
 
 
 class PlacesComponent:
