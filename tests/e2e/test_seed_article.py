@@ -174,3 +174,11 @@ def test_descriptions_of_the_taliban_merge_into_the_taliban(seed):
     merged = {a.text: a.canonical for a in seed.actors if a.kind == "armed_group"}
     assert merged["insurgents"] == merged["hardline Islamists"] == "Taliban"
     assert merged["insurgent group"] == "Taliban"
+
+
+def test_the_us_taliban_agreement_names_two_parties(seed):
+    pair = [a for a in seed.actors if a.start >= seed.article.text.index("U.S-Taliban")][:2]
+    assert [(a.text, a.canonical) for a in pair] == [
+        ("U.S", "United States government"),
+        ("Taliban", "Taliban"),
+    ]

@@ -237,6 +237,11 @@ class ActorsComponent:
             low = span.text.lower()
             if ent.label_ == "ORG" and _not_an_actor(span):
                 continue
+            sides = self._pair_sides(span)
+            if sides:
+                for side in sides:
+                    add(*side)  # "the U.S-Taliban agreement": two parties, one NER span
+                continue
             if ent.label_ in ("ORG", "NORP"):
                 named = _aliases().get(low) or _aliases().get(low.removesuffix("'s"))
                 if named:
@@ -353,6 +358,25 @@ class ActorsComponent:
             if owner is not None:
                 span = doc[owner.i : tok.i + 1]
             add(span, span.text, "person", None, org or (owner.text if owner else None))
+
+    def _pair_sides(self, span: Span) -> list[tuple[Span, str, str, str | None]]:
+        """The two parties of "U.S-Taliban" or "Israel-Hamas" when the entity recogniser
+        took the pair as one name: each side a country or a known group, else []."""
+        dash = [t.i for t in span if t.text in ("-", "\u2013")]
+        if len(dash) != 1 or dash[0] in (span.start, span.end - 1):
+            return []
+        out: list[tuple[Span, str, str, str | None]] = []
+        for side in (span.doc[span.start : dash[0]], span.doc[dash[0] + 1 : span.end]):
+            named = _aliases().get(side.text.lower())
+            country = self.gazetteer.country(side.text)
+            if named:
+                out.append((side, named[0], named[1], named[2]))
+            elif country is not None:
+                code = country.country_code
+                out.append((side, f"{self._country_name(code)} government", "government", code))
+            else:
+                return []
+        return out
 
     @staticmethod
     def _capital_of(name: str) -> str | None:
