@@ -44,3 +44,28 @@ def test_the_sides_of_a_hyphenated_war_or_deal_are_actors_not_places(extractor):
     result = extractor.process("The US-China trade war deepened on Monday.", published="2020-01-01")
     assert not result.places
     assert [a.canonical for a in result.actors] == ["United States government", "China government"]
+
+
+def test_both_ends_of_a_route_between_two_towns_are_places(extractor):
+    got = _places(extractor, "The UN wants to restore flights between Tripoli and Benghazi.")
+    assert [(p[0], p[2]) for p in got] == [("Tripoli", "LBY"), ("Benghazi", "LBY")]
+
+
+def test_a_country_across_a_border_is_a_place(extractor):
+    got = _places(extractor, "Families are sheltering in olive groves near the border with Turkey.")
+    assert [p[0] for p in got] == ["Turkey"]
+
+
+def test_a_country_described_in_apposition_is_a_place(extractor):
+    got = _places(extractor, "Georgia, a former Soviet republic of 3.7 million, has seen protests.")
+    assert [(p[0], p[2]) for p in got] == [("Georgia", "GEO")]
+
+
+def test_a_name_before_a_facility_noun_is_a_facility(extractor):
+    text = "Iraqi forces took over the al-Qaim military base near the border with Syria."
+    assert ("al-Qaim military base", "facility") in [(p[0], p[1]) for p in _places(extractor, text)]
+
+
+def test_the_countries_whose_presidents_meet_are_actors(extractor):
+    text = "The presidents of Turkey, Russia and Iran are due to hold a summit next week."
+    assert _places(extractor, text) == []

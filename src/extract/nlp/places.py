@@ -61,6 +61,11 @@ def is_actor_use(span: Span) -> bool:
     stressed", "talks between the United States and the Taliban", "U.S. troops"."""
     root = span.root
     g = _geo()
+    if any(c.dep_ == "appos" and c.lemma_.lower() in g["place_nouns"] for c in root.children):
+        return False  # "Georgia, a former Soviet republic, ...", "Antwerp, Europe's busiest port"
+    if root.dep_ == "conj" and root.head.i < root.i:
+        # "Washington and Ottawa have pledged", "talks between X and Y": as the first one
+        return is_actor_use(span.doc[root.head.i : root.head.i + 1])
     if root.dep_ in ("nsubj", "nsubjpass", "agent"):
         return True
     if _paired_parties(span):
@@ -72,26 +77,42 @@ def is_actor_use(span: Span) -> bool:
             or root.head.lemma_.lower() in g["actor_possessions"]
         )
     if root.dep_ == "dobj" and root.head.lemma_.lower() in g["actor_object_verbs"]:
-        return True  # "Ankara warned Damascus"
+        return True  # "Ankara warned Damascus", "required Israel to withdraw"
+    if root.dep_ == "pobj" and root.head.lower_ == "of" and root.head.head.pos_ == "NOUN":
+        # "the presidents of Turkey, Russia and Iran", "at the request of Maputo"
+        owner = root.head.head.lemma_.lower()
+        if owner in g["actor_heads"] or owner in g["actor_possessions"]:
+            return True
     if root.dep_ == "pobj" and root.head.lower_ in ("by", "with", "against"):
-        # "the border with Georgia" is a place
-        return not (root.head.lower_ == "with" and root.head.head.lemma_.lower() in _BORDERS)
+        # "the border with Georgia" is a place (whichever word the parser hangs "with" on)
+        prep = root.head
+        before = span.doc[prep.i - 1] if prep.i > 0 else prep
+        return not (
+            prep.lower_ == "with"
+            and (prep.head.lemma_.lower() in _BORDERS or before.lemma_.lower() in _BORDERS)
+        )
     if root.dep_ == "pobj" and root.head.lower_ == "between":
         # "talks between the United States and the Taliban", not "flights between Sanaa and Aden"
         return root.head.head.lemma_.lower() in _geo()["between_heads"]
-    if (
-        root.dep_ == "conj"
-        and root.head.dep_ in ("nsubj", "pobj")
-        and root.head.head.lower_ in ("between", "by", "with")
-    ):
-        return True
-    if root.dep_ == "conj" and root.head.dep_ in ("nsubj", "nsubjpass"):
-        return True  # "Washington and Ottawa have pledged"
     return (
-        root.dep_ in ("compound", "amod", "nmod")
-        and root.head.pos_ == "NOUN"
+        root.dep_ in ("compound", "amod", "nmod", "npadvmod")
+        and root.head.pos_ in ("NOUN", "VERB")
         and root.head.lemma_ in _geo()["actor_heads"]
-    )
+    )  # "U.S. troops", "an Iran-backed militia"
+
+
+_MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
+
+
+def _named_facility(ent: Span) -> bool:
+    """A name the NER model mislabelled, followed by a facility noun: "the al-Qaim
+    military base", "Margara border crossing", "Novi Sad railway station"."""
+    g = _geo()
+    doc = ent.doc
+    n = ent.end
+    while n < len(doc) and n - ent.end < 3 and doc[n].lower_ in g["facility_words"]:
+        n += 1
+    return n > ent.end and doc[n - 1].lower_ in g["facility_heads"]
 
 
 def _paired_parties(span: Span) -> bool:
@@ -142,9 +163,11 @@ class PlacesComponent:
         out: list[tuple[Span, str | None]] = []
         doc_countries = self._doc_countries(doc)
         for ent in doc.ents:
-            if ent.label_ in ("ORG", "PERSON") and not self._mislabelled_place(ent, doc_countries):
+            if ent.label_ in _MISLABELLED and not (
+                self._mislabelled_place(ent, doc_countries) or _named_facility(ent)
+            ):
                 continue
-            if ent.label_ not in ("GPE", "LOC", "FAC", "ORG", "PERSON"):
+            if ent.label_ not in ("GPE", "LOC", "FAC", *_MISLABELLED):
                 continue
             if (ent.label_ != "FAC" and is_actor_use(ent)) and (
                 ent.label_ != "LOC" or self._is_polity(ent.text)
@@ -202,9 +225,12 @@ class PlacesComponent:
             (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"])
             or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
             or (root.dep_ == "dobj" and root.head.lemma_.lower() in _REACH_VERBS)
+            or (root.dep_ == "conj" and root.head.ent_type_ in ("GPE", "LOC"))  # "Pattani, Yala"
         )
         if not locative or ent.text.lower() in g["not_places"]:
             return False
+        if ent.label_ == "NORP" and self.gazetteer.country_of_demonym(ent.text):
+            return False  # "Afghan": a people, not a place
         entry = self.gazetteer.best(ent.text, sorted(doc_countries))
         return (
             entry is not None
