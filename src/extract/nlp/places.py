@@ -58,7 +58,10 @@ _KNOWN_CITY = 100_000  # a city this large is a place even where its country goe
 
 def is_actor_use(span: Span) -> bool:
     """A country or capital used for its government: "Washington signed", "China has
-    stressed", "talks between the United States and the Taliban", "U.S. troops"."""
+    stressed", "talks between the United States and the Taliban", "U.S. troops",
+    "Algeria's Foreign Ministry", "Ankara warned Damascus", "the presidents of Turkey and
+    Iran", "the US-China trade war". Not "Georgia, a former Soviet republic", "flights
+    between Tripoli and Benghazi" or "the border with Turkey"."""
     root = span.root
     g = _geo()
     if any(c.dep_ == "appos" and c.lemma_.lower() in g["place_nouns"] for c in root.children):

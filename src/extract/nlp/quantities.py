@@ -183,9 +183,8 @@ def _direction(doc: Doc, span: Span, num: Token) -> str | None:
             if via.lower_ == "by" and direction is not None:
                 return direction  # "NASDAQ decrease by 1": a change noun with its size
             if nouns > 1:
-                return (
-                    None  # "a sharp 3 percent drop", "added a 30 degree homer": a noun's modifier
-                )
+                # "a sharp 3 percent drop", "added a 30 degree homer": a noun's modifier
+                return None
         elif direction is not None and tok.pos_ in ("VERB", "ADV", "ADJ"):
             return direction
         if tok.pos_ in ("VERB", "AUX"):
@@ -208,7 +207,7 @@ def _is_average(num: Token) -> bool:
         head = tok.head
         if tok.dep_ in _AVERAGED_DEPS and head.pos_ == "VERB" and head.lemma_.lower() == "average":
             return True
-        tok = tok.head
+        tok = head
     return False
 
 
