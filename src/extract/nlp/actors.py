@@ -271,7 +271,7 @@ class ActorsComponent:
                     code = capital
                 else:
                     code = entry.country_code
-                add(span, f"{self._country_name(code)} government", "government", code)
+                add(*self._government(span, code))
             elif ent.label_ == "PERSON":
                 add(span, span.text, "person", *self._affiliation(doc, ent, groups))
 
@@ -359,6 +359,10 @@ class ActorsComponent:
                 span = doc[owner.i : tok.i + 1]
             add(span, span.text, "person", None, org or (owner.text if owner else None))
 
+    def _government(self, span: Span, code: str) -> tuple[Span, str, str, str]:
+        """A country (or its capital) standing for its government: "Washington"."""
+        return span, f"{self._country_name(code)} government", "government", code
+
     def _pair_sides(self, span: Span) -> list[tuple[Span, str, str, str | None]]:
         """The two parties of "U.S-Taliban" or "Israel-Hamas" when the entity recogniser
         took the pair as one name: each side a country or a known group, else []."""
@@ -372,8 +376,7 @@ class ActorsComponent:
             if named:
                 out.append((side, named[0], named[1], named[2]))
             elif country is not None:
-                code = country.country_code
-                out.append((side, f"{self._country_name(code)} government", "government", code))
+                out.append(self._government(side, country.country_code))
             else:
                 return []
         return out

@@ -18,7 +18,8 @@ from spacy.util import minibatch
 from extract.errors import ConfigError
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
-from extract.nlp.syntax import governing_verb, verb_tense
+from extract.nlp.syntax import TOK_AT, governing_verb, verb_tense
+from extract.nlp.syntax import tok_at as _tok_at
 from extract.nlp.types import ArgumentDict, EventDict
 from extract.tables import load_table
 
@@ -273,7 +274,7 @@ class EventsComponent:
         for i, ev in enumerate(events):
             ev["id"] = f"e{i + 1}"
         doc._.events = events
-        doc.user_data.pop(_TOK_AT, None)  # plain ints, but only the events need them
+        doc.user_data.pop(TOK_AT, None)  # the last component to ask: drop the memo
         return doc
 
     @staticmethod
@@ -871,20 +872,6 @@ def _own_subtree(tok: Token) -> list[Token]:
             continue  # "killed 400,000 and forced four million from their homes"
         out.extend(_own_subtree(child))
     return out
-
-
-def _tok_at(doc: Doc, char: int) -> Token:
-    """The token at character ``char`` (remembered per doc: events ask for the same
-    places and times again and again)."""
-    seen: dict[int, int] = doc.user_data.setdefault(_TOK_AT, {})
-    i = seen.get(char)
-    if i is None:
-        span = doc.char_span(char, char + 1, alignment_mode="expand")
-        i = seen[char] = span.start if span is not None and len(span) else 0
-    return doc[i]
-
-
-_TOK_AT = "newsevents.tok_at"
 
 
 @Language.factory(

@@ -143,18 +143,19 @@ def _in_name(text: str, a: int) -> bool:
 
 
 def scan_numbers(text: str) -> list[NumberHit]:
-    """Every number written with digits in ``text``, and every fraction ("1/16 of",
-    "a third of", "one out of three"), read with its surroundings."""
-    fractions = scan_fractions(text) + scan_scientific(text)
+    """Every number written with digits in ``text``, every fraction ("1/16 of", "a third
+    of", "one out of three") and number in scientific notation, read with its
+    surroundings."""
+    whole = scan_fractions(text) + scan_scientific(text)  # read whole, not digit by digit
     hits: list[NumberHit] = []
     for m in _NUM.finditer(text):
-        if any(f.start <= m.start() < f.end for f in fractions):
+        if any(f.start <= m.start() < f.end for f in whole):
             continue
         hit = _read(text, m)
         if hit is not None:
             hits.append(hit)
     hits = _ranges(text, hits)
-    return sorted(hits + fractions, key=lambda h: h.start) if fractions else hits
+    return sorted(hits + whole, key=lambda h: h.start) if whole else hits
 
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")

@@ -107,15 +107,16 @@ def is_actor_use(span: Span) -> bool:
 _MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
 
 
-def _named_facility(ent: Span) -> bool:
-    """A name the NER model mislabelled, followed by a facility noun: "the al-Qaim
-    military base", "Margara border crossing", "Novi Sad railway station"."""
+def _facility_end(ent: Span) -> int | None:
+    """Where the facility noun after a name ends: "Bagram" + "military base", "the
+    al-Qaim" + "military base" (a name the NER model mislabelled), "Novi Sad" + "railway
+    station"; None when no facility noun follows."""
     g = _geo()
     doc = ent.doc
     n = ent.end
     while n < len(doc) and n - ent.end < 3 and doc[n].lower_ in g["facility_words"]:
         n += 1
-    return n > ent.end and doc[n - 1].lower_ in g["facility_heads"]
+    return n if n > ent.end and doc[n - 1].lower_ in g["facility_heads"] else None
 
 
 def _paired_parties(span: Span) -> bool:
@@ -167,7 +168,7 @@ class PlacesComponent:
         doc_countries = self._doc_countries(doc)
         for ent in doc.ents:
             if ent.label_ in _MISLABELLED and not (
-                self._mislabelled_place(ent, doc_countries) or _named_facility(ent)
+                self._mislabelled_place(ent, doc_countries) or _facility_end(ent) is not None
             ):
                 continue
             if ent.label_ not in ("GPE", "LOC", "FAC", *_MISLABELLED):
@@ -178,11 +179,9 @@ class PlacesComponent:
                 continue  # a country or city (whatever NER called it) used for its government
             start, end, hint = ent.start, ent.end, ("facility" if ent.label_ == "FAC" else None)
             # "Bagram military base", "Helmand province": take the trailing noun in
-            n = end
-            while n < len(doc) and n - end < 3 and doc[n].lower_ in g["facility_words"]:
-                n += 1
-            if n > end and doc[n - 1].lower_ in g["facility_heads"]:
-                end, hint = n, "facility"
+            facility_end = _facility_end(ent)
+            if facility_end is not None:
+                end, hint = facility_end, "facility"
             elif end < len(doc) and doc[end].lower_ in g["admin_words"]:
                 end, hint = end + 1, "admin1"
             if doc[start].lower_ == "the" and hint != "facility":

@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span, Token
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.numbers import modifier_info, parse_number, split_modifier
 from extract.nlp.numscan import NumberHit, scan_numbers
+from extract.nlp.syntax import tok_at
 from extract.nlp.types import QuantityDict
 from extract.tables import load_table
 
@@ -245,10 +246,12 @@ def _counts_one(tok: Token) -> bool:
 
 def _change_word(lemma: str) -> str | None:
     """ "up" or "down" for a word of rising or falling ("rise", "plunge"), else None."""
-    for direction, lemmas in _t()["change_words"].items():
-        if lemma in lemmas:
-            return str(direction)
-    return None
+    return _change_directions().get(lemma)
+
+
+@lru_cache(maxsize=1)
+def _change_directions() -> dict[str, str]:
+    return {w: d for d, words in _t()["change_words"].items() for w in words}
 
 
 _CONVERSION_GAP = re.compile(r"(?:\s+[A-Za-z]+){0,2}\s*[(/]\s*")
@@ -288,21 +291,15 @@ def _suspended(doc: Doc, taken: set[int], times: set[int]) -> list[tuple[Span, R
     out: list[tuple[Span, Reading]] = []
     for m in _SUSPENDED.finditer(doc_text(doc)):
         num = parse_number(m.group(1))
-        span = doc.char_span(m.start(1), m.end(1), alignment_mode="expand")
+        span = doc.char_span(m.start(1), m.end(1), label="CARDINAL", alignment_mode="expand")
         if num is None or num.value is None or num.vague or span is None:
             continue
-        if _token_at(doc, m.start(2)) in times:
+        if tok_at(doc, m.start(2)).i in times:
             continue
         if any(i in taken or i in times for i in range(span.start, span.end)):
             continue
-        reading = Reading(num.value, None, None, False, None)
-        out.append((Span(doc, span.start, span.end, label="CARDINAL"), reading))
+        out.append((span, Reading(num.value, None, None, False, None)))
     return out
-
-
-def _token_at(doc: Doc, char: int) -> int | None:
-    span = doc.char_span(char, char + 1, alignment_mode="expand")
-    return span.start if span is not None else None
 
 
 def _share_suspended_nouns(text: str, out: list[QuantityDict]) -> None:
@@ -364,7 +361,7 @@ class QuantitiesComponent:
             if hit.unit is None and self._is_identifier(doc, span):
                 continue
             suspended = _SUSPENDED.match(doc_text(doc), hit.start)
-            if suspended and _token_at(doc, suspended.start(2)) in blocked:
+            if suspended and tok_at(doc, suspended.start(2)).i in blocked:
                 continue  # "10- and 20-year bonds": a time, like the member it shares
             span = self._extend(doc, span)
             out.append((span, self._reading(doc, span, hit)))

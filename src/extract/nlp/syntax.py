@@ -180,3 +180,17 @@ def time_tense(span: Span) -> Tense | None:
 def preceding_words(doc: Doc, start: int, n: int) -> str:
     """The ``n`` tokens before token ``start``, lower-cased and space-joined."""
     return " ".join(t.lower_ for t in doc[max(0, start - n) : start])
+
+
+def tok_at(doc: Doc, char: int) -> Token:
+    """The token at character ``char`` (remembered per doc: the components ask for the
+    same places, times and numbers again and again)."""
+    seen: dict[int, int] = doc.user_data.setdefault(TOK_AT, {})
+    i = seen.get(char)
+    if i is None:
+        span = doc.char_span(char, char + 1, alignment_mode="expand")
+        i = seen[char] = span.start if span is not None and len(span) else 0
+    return doc[i]
+
+
+TOK_AT = "newsevents.tok_at"  # doc.user_data key of tok_at's memo

@@ -19,6 +19,7 @@ from extract.nlp.timex import (
     Timex,
     alternation,
     normalize,
+    quarter_value,
     same_period_of_year,
     shift_month,
     shift_reference,
@@ -148,9 +149,8 @@ def _shifted(unit: str, m: re.Match[str], step: int) -> str:
         y, mo = shift_month(year, int(m.group(2)), step)
         return f"{y:04d}-{mo:02d}"
     if unit == "quarter":
-        q = int(m.group(2)) if m.group(2) else (int(m.group(3)) - 1) // 3 + 1
-        y, mo = shift_month(year, 3 * q - 2, 3 * step)
-        return f"{y:04d}-Q{(mo - 1) // 3 + 1}"
+        month = 3 * int(m.group(2)) - 2 if m.group(2) else int(m.group(3))
+        return quarter_value(*shift_month(year, month, 3 * step))
     return f"{year + step:04d}"
 
 
@@ -212,8 +212,7 @@ def _rate(span: Span) -> Timex | None:
     before = span.doc[max(0, span.start - 3) : span.start]
     if not any(t.like_num or t.text.startswith(("$", "\u00a3", "\u20ac")) for t in before):
         return None
-    unit = {"year": "P1Y", "month": "P1M", "week": "P1W", "day": "P1D", "hour": "PT1H"}
-    return Timex(unit[m.group(1)], "SET")
+    return normalize(f"per {m.group(1)}", None, None)  # the SET that "per year" is
 
 
 def _year_ended(span: Span) -> Timex | None:

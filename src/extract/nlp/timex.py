@@ -107,6 +107,11 @@ def shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
     return idx // 12, idx % 12 + 1
 
 
+def quarter_value(year: int, month: int) -> str:
+    """The TIMEX3 quarter a month is in: (2020, 4) is "2020-Q2"."""
+    return f"{year:04d}-Q{(month - 1) // 3 + 1}"
+
+
 def _pick(cands: list[dt.date], anchor: dt.date, tense: Tense | None) -> dt.date | None:
     """One of the candidate dates (the same day in neighbouring years) by tense (past: on
     or before the anchor; future: on or after), or the nearest for no tense."""
@@ -818,7 +823,7 @@ def _h_rel_unit(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
         return Timex(f"{anchor.year + delta:04d}", "DATE", anchored=True)
     if unit == "quarter":
         y, mo = shift_month(anchor.year, anchor.month, 3 * delta)
-        return Timex(f"{y}-Q{(mo - 1) // 3 + 1}", "DATE", anchored=True)
+        return Timex(quarter_value(y, mo), "DATE", anchored=True)
     if unit == "decade":
         return Timex(f"{(anchor.year // 10 + delta):03d}", "DATE", anchored=True)
     return Timex(f"{(anchor.year // 100 + delta):02d}", "DATE", anchored=True)
