@@ -224,6 +224,7 @@ class GoldFormat(str, enum.Enum):
     newsquant = "newsquant"
     wikievents = "wikievents"
     rams = "rams"
+    geowebnews = "geowebnews"
 
 
 @app.command()
@@ -408,6 +409,34 @@ def _print_report(report: dict[str, Any]) -> None:
                 typ, f"{r['p']:.2f}", f"{r['r']:.2f}", f"{r['f1']:.2f}", str(r["tp"] + r["fn"])
             )
         out.print(pt)
+    geo = report.get("geoparsing")
+    if geo:
+        _print_geoparsing(geo)
+
+
+def _print_geoparsing(geo: dict[str, Any]) -> None:
+    rec = geo["recognition"]
+    t = Table(
+        title=f"geoparsing (gold toponyms {geo['gold']}, predicted places {geo['pred']}, "
+        f"recognised {geo['recognised']})"
+    )
+    for col in ("figure", "value", "n"):
+        t.add_column(col)
+    t.add_row(
+        "recognition P / R / F1",
+        _prf(rec),
+        f"tp {rec['tp']}, fp {rec['fp']}, fn {rec['fn']}, ignored {rec['ignored']}",
+    )
+    for label, key in (
+        ("acc@161 (recognised)", "acc161"),
+        ("acc@161 end to end", "acc161_end_to_end"),
+        ("country accuracy (recognised)", "country"),
+    ):
+        r = geo[key]
+        t.add_row(label, f"{r['accuracy']:.3f}", f"{r['correct']} / {r['n']}")
+    med = geo["error_km_median"]
+    t.add_row("median error km", "-" if med is None else f"{med:.1f}", str(geo["error_km_n"]))
+    out.print(t)
 
 
 def _prf(r: dict[str, Any]) -> str:

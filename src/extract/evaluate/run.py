@@ -12,7 +12,7 @@ from extract.evaluate.corpus import GoldDoc, load_native
 from extract.evaluate.scorer import score
 from extract.records import Article, PublishedSource
 
-FORMATS = ("native", "timeml", "meantime", "newsquant", "wikievents", "rams")
+FORMATS = ("native", "timeml", "meantime", "newsquant", "wikievents", "rams", "geowebnews")
 
 
 def load_gold(path: Path, fmt: str = "native") -> list[GoldDoc]:

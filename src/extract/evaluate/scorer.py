@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from extract.evaluate.corpus import MENTION_KINDS, GoldDoc
+from extract.evaluate.geo import GeoDoc, GoldToponym, geoparsing_scores
 from extract.evaluate.metrics import (
     PRF,
     accuracy,
@@ -454,8 +455,10 @@ def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
     """Score predictions against gold. Only the kinds in each document's scope count.
 
     Returns:
-        ``{"scorer_version", "docs", "mentions": {kind: ...}, "events": ..., "errors": [...]}``;
-        absent kinds are left out.
+        ``{"scorer_version", "docs", "mentions": {kind: ...}, "events": ..., "geoparsing":
+        ..., "errors": [...]}``; absent kinds are left out, and ``geoparsing`` (see
+        :func:`~extract.evaluate.geo.geoparsing_scores`) is there only when a document
+        carries gold toponyms in ``meta["toponyms"]``.
     """
     docs = list(pairs)
     errors = _Errors()
@@ -478,8 +481,23 @@ def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
     ev_docs = [(g, p) for g, p in docs if "events" in g.scope]
     if ev_docs:
         report["events"] = _score_events(ev_docs, errors)
+    geo_docs = [(g, p) for g, p in docs if "toponyms" in g.meta]
+    if geo_docs:
+        report["geoparsing"] = geoparsing_scores(_geo_doc(g, p) for g, p in geo_docs)
     report["errors"] = _worst(errors.items)
     return report
+
+
+def _geo_doc(gold: GoldDoc, pred: ArticleResult) -> GeoDoc:
+    """A gold document with toponyms (GeoWebNews) as the geoparsing metric reads it."""
+    return GeoDoc(
+        toponyms=[
+            GoldToponym(t["start"], t["end"], t["lat"], t["lon"], t.get("country"))
+            for t in gold.meta["toponyms"]
+        ],
+        other_spans=[(t["start"], t["end"]) for t in gold.meta.get("other_toponyms", ())],
+        places=pred.places,
+    )
 
 
 def _worst(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -508,4 +526,11 @@ def headline(report: dict[str, Any]) -> dict[str, float]:
         for key in ("TI", "TC", "AI", "AC", "AC+"):
             out[f"events.{key}.f1"] = ev[key]["f1"]
         out["events.status.accuracy"] = ev["status"]["accuracy"]
+    geo = report.get("geoparsing")
+    if geo:
+        # higher is better for every figure a gate pins, so the median error stays out
+        out["geo.recognition.f1"] = geo["recognition"]["f1"]
+        out["geo.acc161"] = geo["acc161"]["accuracy"]
+        out["geo.acc161_end_to_end"] = geo["acc161_end_to_end"]["accuracy"]
+        out["geo.country.accuracy"] = geo["country"]["accuracy"]
     return out

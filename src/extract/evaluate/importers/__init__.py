@@ -8,7 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from extract.evaluate.corpus import GoldDoc
-from extract.evaluate.importers import meantime, newsquant, rams, timeml, wikievents
+from extract.evaluate.importers import (
+    geowebnews,
+    meantime,
+    newsquant,
+    rams,
+    timeml,
+    wikievents,
+)
 
 LOADERS: dict[str, Callable[[Path], list[GoldDoc]]] = {
     "timeml": timeml.load,
@@ -16,6 +23,7 @@ LOADERS: dict[str, Callable[[Path], list[GoldDoc]]] = {
     "newsquant": newsquant.load,
     "wikievents": wikievents.load,
     "rams": rams.load,
+    "geowebnews": geowebnews.load,
 }
 
 __all__ = ["LOADERS"]
