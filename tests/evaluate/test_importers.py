@@ -379,3 +379,16 @@ def test_real_rams_keeps_or_counts_every_trigger() -> None:
     kept = sum(len(d.result.events) for d in docs)
     assert kept + sum(d.meta["dropped_events"] for d in docs) == 924
     _check_offsets(docs)
+
+
+# --- ECB+ ---
+
+
+def test_ecbplus_text_is_the_tokens_closed_up_one_line_per_sentence() -> None:
+    from extract.evaluate.importers import ecbplus
+
+    (doc,) = ecbplus.load(FIXTURES / "ecbplus")
+    assert doc.result.article.text == "Flood waters reached Tamale's market.\nTraders left (briefly)."
+    assert doc.result.article.id == "7_1ecbplus"
+    assert doc.meta["topic"] == "7" and doc.meta["subtopic"] == "7plus"
+    assert doc.scope == frozenset()
