@@ -71,7 +71,10 @@ CORPORA: list[tuple[str, Path, str, list[Figure]]] = [
         "NewsQuant",
         DEV / "newsquant-dev",
         "newsquant",
-        [*QUANTITIES, ("quantities value+change F1", ("mentions", "quantities", "value_change", "f1"))],
+        [
+            *QUANTITIES,
+            ("quantities value+change F1", ("mentions", "quantities", "value_change", "f1")),
+        ],
     ),
     (
         "GeoWebNews",
