@@ -39,7 +39,14 @@ class NoArticleError(InputError):
 
 
 class LanguageError(InputError):
+    """Text in another language than English: ``language`` is its ISO 639-1 code as
+    detected (``"xx"`` when not known)."""
+
     reason = "not_english"
+
+    def __init__(self, message: str, *, source: str | None = None, language: str = "xx") -> None:
+        super().__init__(message, source=source)
+        self.language = language
 
 
 class InputTooLargeError(InputError):
@@ -70,3 +77,17 @@ class ModelError(NewsEventsError):
 
 class ConfigError(NewsEventsError):
     reason = "bad_config"
+
+
+class ComponentError(NewsEventsError):
+    """One of our pipeline components failed on a document: a bug of the library, not of
+    the input. The original exception is chained (``__cause__``); the batch runner records
+    the document as an ``internal_error`` and goes on."""
+
+    reason = "internal_error"
+
+    def __init__(
+        self, message: str, *, source: str | None = None, component: str | None = None
+    ) -> None:
+        super().__init__(message, source=source)
+        self.component = component

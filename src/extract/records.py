@@ -284,6 +284,10 @@ class ErrorRecord(_Record):
     source: str = Field(description="File, URL or record the input came from.")
     reason: str = Field(description="Stable machine-readable code: empty, binary, no_article, ...")
     message: str
+    language: str | None = Field(
+        default=None,
+        description="For not_english: the ISO 639-1 code of the language detected, xx when unknown.",
+    )
 
 
 def json_schema() -> dict[str, Any]:

@@ -34,7 +34,7 @@ from extract.batch.tables import (
     write_table,
 )
 from extract.config import Settings
-from extract.errors import NewsEventsError
+from extract.errors import LanguageError, NewsEventsError
 from extract.records import SCHEMA_VERSION, Article, ArticleResult, ErrorRecord
 
 MANIFESTS = "_manifests"
@@ -231,7 +231,11 @@ def run_shard(
 
     for source, item in _articles(shard, settings):
         if isinstance(item, NewsEventsError):
-            record(ErrorRecord(source=source, reason=item.reason, message=item.message), source)
+            language = item.language if isinstance(item, LanguageError) else None
+            error = ErrorRecord(
+                source=source, reason=item.reason, message=item.message, language=language
+            )
+            record(error, source)
             continue
         url = canonical_url(item.url)
         digest = content_hash(item.text)

@@ -73,7 +73,7 @@ COLUMNS: dict[str, list[tuple[str, str]]] = {
     ],
     "errors": [
         ("source", "string"), ("shard", "string"), ("reason", "string"),
-        ("message", "string"), ("schema_version", "string"),
+        ("message", "string"), ("language", "string"), ("schema_version", "string"),
     ],
 }  # fmt: skip
 """Column names and types of each table (arguments and details are JSON strings)."""
@@ -211,6 +211,7 @@ def error_row(error: ErrorRecord, shard: str) -> dict[str, Any]:
         "shard": shard,
         "reason": error.reason,
         "message": _printable(error.message),
+        "language": error.language,
         "schema_version": SCHEMA_VERSION,
     }
 

@@ -21,7 +21,13 @@ from extract.errors import (
     LanguageError,
 )
 from extract.ingest.dates import find_dateline, parse_published
-from extract.ingest.language import ENGLISH, NOT_ENGLISH, detect_language, function_word_share
+from extract.ingest.language import (
+    ENGLISH,
+    NOT_ENGLISH,
+    UNDETERMINED,
+    detect_language,
+    function_word_share,
+)
 from extract.records import Article, PublishedSource
 
 _BOM = "\ufeff"
@@ -128,7 +134,7 @@ def build_article(
         EmptyInputError: empty or whitespace-only text (or shorter than
             ``settings.min_chars``).
         InputTooLargeError: longer than ``settings.max_chars``.
-        LanguageError: not English.
+        LanguageError: not English (its ``language`` says which language it is).
     """
     text = normalise_text(text)
     if _looks_binary(text[:_SNIFF_BYTES]):
@@ -146,11 +152,18 @@ def build_article(
             f"text too long: {len(text)} characters, maximum {settings.max_chars}", source=url
         )
     language = detect_language(text)
-    if language == NOT_ENGLISH:
+    if language not in (ENGLISH, UNDETERMINED):
         share = function_word_share(text)
+        named = (
+            "language not identified"
+            if language == NOT_ENGLISH
+            else f"detected language {language}"
+        )
         raise LanguageError(
-            f"text is not English (only {share:.0%} of its words are English function words)",
+            f"text is not English (only {share:.0%} of its words are English function words;"
+            f" {named})",
             source=url,
+            language=language,
         )
     if published is None:
         published = find_dateline(text)
