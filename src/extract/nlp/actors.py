@@ -16,8 +16,9 @@ from spacy.tokens import Doc, Span
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
+from extract.nlp.guard import guarded
 from extract.nlp.places import is_actor_use
-from extract.nlp.syntax import positions
+from extract.nlp.syntax import positions, sentence
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
 
@@ -89,6 +90,7 @@ def _strip_the(span: Span) -> Span:
     return span
 
 
+@guarded
 class ActorsComponent:
     """Adds ``doc._.actors``."""
 
@@ -221,7 +223,7 @@ class ActorsComponent:
         groups: list[tuple[Span, tuple[int, int]]] = []
         for e in ents:
             if e.label_ in ("ORG", "NORP", "GPE"):
-                sent = e.sent
+                sent = sentence(e)
                 groups.append((e, (sent.start, sent.end)))
         for ent in ents:
             if ent.label_ in ("ORG", "PERSON") and any(
@@ -230,10 +232,16 @@ class ActorsComponent:
                 continue  # a town the NER model mislabelled; the places stage took it
             span = _strip_the(ent)
             if "(" in span.text and ")" not in span.text:  # "Authority on Development (IGAD"
-                cut = next(t.i for t in span if t.text == "(")
-                if cut <= span.start:
+                # cut at the bracket's character: it may be inside a token ("Holdings(Nigeria",
+                # one token), and then that token goes too
+                before = doc.char_span(
+                    span.start_char,
+                    span.start_char + span.text.index("("),
+                    alignment_mode="contract",
+                )
+                if before is None or len(before) == 0:
                     continue
-                span = doc[span.start : cut]
+                span = before
             low = span.text.lower()
             if ent.label_ == "ORG" and _not_an_actor(span):
                 continue
@@ -392,7 +400,7 @@ class ActorsComponent:
         "Chinese Foreign Ministry spokesperson" before it. ``groups``: the doc's ORG, NORP
         and GPE entities with the (start, end) of their sentences."""
         roles = set(_a()["role_nouns"])
-        sent = ent.sent
+        sent = sentence(ent)
         window = list(doc[max(sent.start, ent.start - 6) : ent.start]) + list(
             doc[ent.end : min(sent.end, ent.end + 6)]
         )

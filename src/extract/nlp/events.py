@@ -18,7 +18,8 @@ from spacy.util import minibatch
 from extract.errors import ConfigError
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
-from extract.nlp.syntax import TOK_AT, governing_verb, verb_tense
+from extract.nlp.guard import guarded
+from extract.nlp.syntax import TOK_AT, governing_verb, sentence, verb_tense
 from extract.nlp.syntax import tok_at as _tok_at
 from extract.nlp.types import ArgumentDict, EventDict
 from extract.tables import load_table
@@ -67,7 +68,8 @@ class _Candidate:
 
 def _window_words(tok: Token) -> set[str]:
     doc = tok.doc
-    words = {t.lower_ for t in doc[max(tok.sent.start, tok.i - 4) : min(tok.sent.end, tok.i + 5)]}
+    sent = sentence(tok)
+    words = {t.lower_ for t in doc[max(sent.start, tok.i - 4) : min(sent.end, tok.i + 5)]}
     words |= {c.lower_ for c in tok.children} | {c.lemma_.lower() for c in tok.children}
     for c in tok.children:  # "seized more than 6 tonnes of cocaine": the object's own words
         if c.dep_ in ("dobj", "nsubjpass"):
@@ -79,9 +81,8 @@ def _window_words(tok: Token) -> set[str]:
 
 def _window_text(tok: Token) -> str:
     doc = tok.doc
-    return " ".join(
-        t.lower_ for t in doc[max(tok.sent.start, tok.i - 4) : min(tok.sent.end, tok.i + 5)]
-    )
+    sent = sentence(tok)
+    return " ".join(t.lower_ for t in doc[max(sent.start, tok.i - 4) : min(sent.end, tok.i + 5)])
 
 
 def lexicon_positions(doc: Doc, lemmas: Collection[str] = ()) -> list[int]:
@@ -151,7 +152,7 @@ def _chain(tok: Token) -> list[Token]:
         chain.append(t)
         if t.pos_ in ("VERB", "AUX") and t.dep_ == "ROOT":
             break
-    root = tok.sent.root
+    root = sentence(tok).root
     if root not in chain and any(
         c.lower_ == "to" and c.dep_ == "aux" for t in chain for c in t.children
     ):
@@ -187,7 +188,7 @@ def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> 
         cues.update(
             ch.lower_ for ch in c.children if ch.dep_ in ("aux", "auxpass", "mark", "advmod")
         )
-    text = " ".join(x.lower_ for x in tok.doc[max(tok.sent.start, tok.i - 5) : tok.i])
+    text = " ".join(x.lower_ for x in tok.doc[max(sentence(tok).start, tok.i - 5) : tok.i])
     if cues & set(st["hypothetical"]) or any(
         f" {w} " in f" {text} " for w in ("if", "unless", "provided", "whether")
     ):
@@ -206,6 +207,7 @@ def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> 
     return "asserted"
 
 
+@guarded
 class EventsComponent:
     """Adds ``doc._.events``. ``typer`` picks who types triggers: ``lexicon``,
     ``transformer`` or ``combined`` (see :mod:`extract.nlp.typer`)."""
@@ -288,7 +290,7 @@ class EventsComponent:
                     o
                     for o in out
                     if o.type == c.type
-                    and o.tok.sent == c.tok.sent
+                    and sentence(o.tok) == sentence(c.tok)
                     and (_linked(o.tok, c.tok) or _purpose_clause(c.tok))
                 ),
                 None,
@@ -306,7 +308,7 @@ class EventsComponent:
         self, doc: Doc, c: _Candidate, anchor: dt.date | None, n: int, others: set[int]
     ) -> EventDict | None:
         """One event record from a candidate; ``others``: tokens typed as other events."""
-        sent = c.tok.sent
+        sent = sentence(c.tok)
         toks = [c.tok, *c.absorbed]
         clause = _clause_tokens(toks)
         args: list[ArgumentDict] = []
@@ -854,23 +856,31 @@ def end_of_duration(anchor: dt.date | None, duration: str | None) -> str | None:
         return None
     n, unit = int(m.group(1)), m.group(2)
     if unit == "Y":
-        return f"{anchor.year + n:04d}"
+        return f"{anchor.year + n:04d}" if anchor.year + n <= dt.MAXYEAR else None
     if unit == "M":
         idx = anchor.year * 12 + anchor.month - 1 + n
-        return f"{idx // 12:04d}-{idx % 12 + 1:02d}"
-    end = anchor + dt.timedelta(days=n * (7 if unit == "W" else 1))
+        return f"{idx // 12:04d}-{idx % 12 + 1:02d}" if idx // 12 <= dt.MAXYEAR else None
+    try:
+        end = anchor + dt.timedelta(days=n * (7 if unit == "W" else 1))
+    except OverflowError:  # "within 99999999999 weeks": past the end of the calendar
+        return None
     return end.isoformat()
 
 
 def _own_subtree(tok: Token) -> list[Token]:
-    """``tok.subtree`` without the subordinate clauses inside it."""
-    out = [tok]
-    for child in tok.children:
-        if child.dep_ in _NEW_CLAUSE:
-            continue
-        if child.dep_ == "conj" and child.pos_ == "VERB" and tok.pos_ == "VERB":
-            continue  # "killed 400,000 and forced four million from their homes"
-        out.extend(_own_subtree(child))
+    """``tok.subtree`` without the subordinate clauses inside it (in no particular order;
+    a stack, not recursion: a long sentence's parse can be deeper than Python's stack)."""
+    out = []
+    stack = [tok]
+    while stack:
+        t = stack.pop()
+        out.append(t)
+        for child in t.children:
+            if child.dep_ in _NEW_CLAUSE:
+                continue
+            if child.dep_ == "conj" and child.pos_ == "VERB" and t.pos_ == "VERB":
+                continue  # "killed 400,000 and forced four million from their homes"
+            stack.append(child)
     return out
 
 

@@ -10,6 +10,7 @@ Tables (currency prefixes, units) live in ``resources/numbers.json``.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -172,6 +173,8 @@ def scan_scientific(text: str) -> list[NumberHit]:
     for m in _SCIENTIFIC.finditer(text):
         power = m.group(2).translate(_SUPERSCRIPTS).replace("−", "-")
         value = float(f"{m.group(1)}e{int(power)}")
+        if not math.isfinite(value):
+            continue  # "1×10^999": no number anyone counts
         um = _tables()["unit_rx"].match(text, m.end())
         end, unit = (um.end(), um.group(1)) if um else (m.end(), None)
         out.append(NumberHit(m.start(), end, m.start(), value, unit))
@@ -200,7 +203,7 @@ def scan_fractions(text: str) -> list[NumberHit]:
 
     def number(word: str) -> float | None:
         w = word.lower()
-        return float(w) if w.isdigit() else units.get(w)
+        return float(w) if w.isdecimal() else units.get(w)  # isdigit() admits "²"
 
     out: list[NumberHit] = []
     for m in _FRACTION_DIGITS.finditer(text):
@@ -210,10 +213,10 @@ def scan_fractions(text: str) -> list[NumberHit]:
     words, out_of = _fraction_patterns()
     for m in words.finditer(text):
         a = number(m.group(1))
-        if a is not None and a > 0:
-            out.append(
-                NumberHit(m.start(), m.end(), m.start(), a / denominators[m.group(2).lower()])
-            )
+        # IGNORECASE matches more than the table's spellings ("THİRDS"): .get
+        b = denominators.get(m.group(2).casefold())
+        if a is not None and a > 0 and b is not None:
+            out.append(NumberHit(m.start(), m.end(), m.start(), a / b))
     for m in out_of.finditer(text):
         a, b = number(m.group(1)), number(m.group(2))
         if " in " in m.group(0) and a != 1:
@@ -253,10 +256,10 @@ def _read(text: str, m: re.Match[str]) -> NumberHit | None:
         return None
     scale = 1.0
     sm = _SCALE_WORD.match(rest)
-    if sm:
-        scale = 1.0
-        for word in sm.group(1).lower().split():  # "4 hundred million"
-            scale *= _SCALES[word]
+    # "4 hundred million"; IGNORECASE matches more than the table's spellings ("MİLLİON")
+    scales = [_SCALES.get(w.casefold()) for w in sm.group(1).split()] if sm else []
+    if sm and None not in scales:
+        scale = math.prod(s for s in scales if s is not None)
         end += sm.end()
     else:
         am = _SCALE_ATTACHED.match(rest)
@@ -264,6 +267,8 @@ def _read(text: str, m: re.Match[str]) -> NumberHit | None:
             scale = _SCALES[am.group(1).lower()]
             end += am.end()
     value *= scale
+    if not math.isfinite(value):
+        return None  # four hundred digits: no count anyone reported
     rest = text[end : end + 40]
     if unit is None:
         pm = _PERCENT.match(rest)

@@ -14,6 +14,7 @@ from extract.config import Settings
 from extract.errors import ConfigError, ModelError
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
+from extract.nlp.guard import guarded
 from extract.nlp.speedups import speed_up_attribute_ruler, speed_up_lemmatizer
 
 OUR_COMPONENTS = (
@@ -26,6 +27,7 @@ OUR_COMPONENTS = (
 
 
 @Language.component("newsevents_paragraphs")
+@guarded
 def paragraphs(doc: Doc) -> Doc:
     """Start a sentence after every line break, so a headline or a "Read more:" line never
     merges into the next sentence, and after a wire dateline. The parser respects these

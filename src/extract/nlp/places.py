@@ -14,7 +14,8 @@ from spacy.tokens import Doc, Span
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, Gazetteer, shared_gazetteer
-from extract.nlp.syntax import positions
+from extract.nlp.guard import guarded
+from extract.nlp.syntax import positions, sentence
 from extract.nlp.types import PlaceDict, RelativeDict
 from extract.tables import load_table
 
@@ -62,13 +63,16 @@ def is_actor_use(span: Span) -> bool:
     "Algeria's Foreign Ministry", "Ankara warned Damascus", "the presidents of Turkey and
     Iran", "the US-China trade war". Not "Georgia, a former Soviet republic", "flights
     between Tripoli and Benghazi" or "the border with Turkey"."""
-    root = span.root
     g = _geo()
-    if any(c.dep_ == "appos" and c.lemma_.lower() in g["place_nouns"] for c in root.children):
-        return False  # "Georgia, a former Soviet republic, ...", "Antwerp, Europe's busiest port"
-    if root.dep_ == "conj" and root.head.i < root.i:
+    while True:  # a loop, not recursion: a list of a thousand names is one conj chain
+        root = span.root
+        # "Georgia, a former Soviet republic, ...", "Antwerp, Europe's busiest port"
+        if any(c.dep_ == "appos" and c.lemma_.lower() in g["place_nouns"] for c in root.children):
+            return False
+        if not (root.dep_ == "conj" and root.head.i < root.i):
+            break
         # "Washington and Ottawa have pledged", "talks between X and Y": as the first one
-        return is_actor_use(span.doc[root.head.i : root.head.i + 1])
+        span = span.doc[root.head.i : root.head.i + 1]
     if root.dep_ in ("nsubj", "nsubjpass", "agent"):
         return True
     if _paired_parties(span):
@@ -137,6 +141,7 @@ def _paired_parties(span: Span) -> bool:
     return head is not None and head.lemma_.lower() in _geo()["between_heads"]
 
 
+@guarded
 class PlacesComponent:
     """Adds ``doc._.places``."""
 
@@ -318,18 +323,20 @@ class PlacesComponent:
             after = doc_text(doc)[p["end"] : p["end"] + 80]
             m = _relative_rx().match(after)
             anchor_place: PlaceDict | None = None
-            if m:
+            # IGNORECASE matches more than the table's spellings ("ſouth"): .get
+            direction = dirs.get(m.group(1).casefold()) if m else None
+            if m and direction is not None:
                 at = p["end"] + m.end()
                 anchor_place = next((q for q in places[i + 1 :] if q["start"] == at), None)
                 if anchor_place is not None:
                     p["relative"] = RelativeDict(
-                        direction=dirs[m.group(1).lower()],
+                        direction=direction,
                         anchor=anchor_place["name"],
                         anchor_id=anchor_place["id"],
                     )
             if p["kind"] == "facility" and p["country_code"] is None:
                 here = doc.char_span(p["start"], p["end"], alignment_mode="expand")
-                sent_end = here.sent.end_char if here is not None else p["end"]
+                sent_end = sentence(here).end_char if here is not None else p["end"]
                 if anchor_place is None:
                     anchor_place = next(
                         (q for q in places[i + 1 :] if q["start"] < sent_end and q["country_code"]),

@@ -13,6 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from extract.nlp.extensions import doc_text, register_extensions
+from extract.nlp.guard import guarded
 from extract.nlp.numbers import modifier_info, parse_number, split_modifier
 from extract.nlp.numscan import NumberHit, scan_numbers
 from extract.nlp.syntax import tok_at
@@ -325,6 +326,7 @@ def _over_is_bound(over: Token) -> bool:
     )
 
 
+@guarded
 class QuantitiesComponent:
     """Adds ``doc._.quantities``."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 
 from spacy.attrs import LOWER
 from spacy.tokens import Doc, Span, Token
@@ -72,6 +72,20 @@ def positions(
         if found:
             out.append(i)
     return out
+
+
+def sentence(x: Token | Span) -> Span:
+    """The sentence of a token or span; the whole doc when no sentence boundaries are set
+    (a pipeline without a parser or sentencizer, where ``.sent`` raises)."""
+    return x.sent if x.doc.has_annotation("SENT_START") else x.doc[:]
+
+
+def sentences(doc: Doc) -> Iterator[Span]:
+    """``doc.sents``, or the whole doc as one sentence when no boundaries are set."""
+    if doc.has_annotation("SENT_START"):
+        yield from doc.sents
+    else:
+        yield doc[:]
 
 
 def governing_verb(tok: Token) -> Token | None:

@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import doc_text, register_extensions
+from extract.nlp.guard import guarded
 from extract.nlp.syntax import preceding_words, time_tense
 from extract.nlp.timex import (
     Timex,
@@ -198,7 +199,7 @@ def _refer_back(times: list[TimeDict]) -> None:
         ref, prior = named
         try:
             t["value"] = _shifted(unit, ref, step)
-        except ValueError:
+        except (ValueError, OverflowError):  # off the calendar: "the next day" after 9999-12-31
             continue
         t["type"], t["anchored"] = "DATE", prior["anchored"]
 
@@ -282,7 +283,8 @@ def _is_bare_number(span: Span) -> bool:
     t = span.text.strip()
     if not t.isdigit():
         return False
-    if not (len(t) == 4 and 1000 <= int(t) <= 2200):
+    # isdigit() admits "²" and "①", which int() does not read
+    if not (len(t) == 4 and t.isdecimal() and 1000 <= int(t) <= 2200):
         return True
     nxt = span.doc[span.end] if span.end < len(span.doc) else None
     units = load_table("numbers")["measure_units"]
@@ -309,6 +311,7 @@ def _is_title(span: Span) -> bool:
     return (len(span) > 1 and prev.is_quote) or prev.pos_ == "PROPN" or prev.tag_ == "POS"
 
 
+@guarded
 class TimesComponent:
     """Adds ``doc._.times``: TIMEX3 mentions with type, mod and role."""
 

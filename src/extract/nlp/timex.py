@@ -268,8 +268,17 @@ def normalize(text: str, anchor: dt.date | None, tense: Tense | None = None) -> 
             underspecified expressions; None means "nearest to the anchor".
 
     Returns:
-        The TIMEX3 reading, or None when the text is not understood.
+        The TIMEX3 reading, or None when the text is not understood (also when it falls
+        off the calendar: "99999999999 days ago", "tomorrow" on 9999-12-31, "Christmas
+        0000").
     """
+    try:
+        return _normalize(text, anchor, tense)
+    except (ValueError, OverflowError):  # what datetime raises for a date out of its range
+        return None
+
+
+def _normalize(text: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     s = _clean(text)
     if not s or len(s) > 80:
         return None

@@ -27,6 +27,7 @@ from typing import Any
 from spacy.tokens import Doc, Span, Token
 
 from extract.errors import ModelError
+from extract.nlp.syntax import sentence, sentences
 
 NONE_LABEL = "NONE"
 TYPERS = ("lexicon", "transformer", "combined")
@@ -237,9 +238,9 @@ class TransformerTyper:
             known = found[d] if found is not None else None
             for tok in candidate_tokens(doc, self.trigger_lemmas, known):
                 if skip is None or tok.i not in skip[d]:
-                    by_sent.setdefault(tok.sent.start, []).append(tok.i)
+                    by_sent.setdefault(sentence(tok).start, []).append(tok.i)
             if by_sent:
-                sents = {s.start: s for s in doc.sents}
+                sents = {s.start: s for s in sentences(doc)}
                 items.extend((sents[s], toks) for s, toks in by_sent.items())
                 owner.extend([d] * len(by_sent))
         out: list[dict[int, dict[str, float]]] = [{} for _ in docs]
