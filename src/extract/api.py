@@ -16,7 +16,7 @@ from extract.config import Settings
 from extract.ingest.dates import parse_published
 from extract.ingest.html import article_from_html
 from extract.ingest.sources import looks_like_html, read_file_bytes
-from extract.ingest.text import article_from_text, decode_bytes
+from extract.ingest.text import article_from_text, decode_bytes, replace_surrogates
 from extract.nlp.extensions import remember_text
 from extract.nlp.pipeline import build_nlp
 from extract.records import Article, ArticleResult, Event
@@ -29,6 +29,13 @@ class Extractor:
         self.settings = settings or Settings()
         self.nlp: Language = build_nlp(self.settings)
 
+    @staticmethod
+    def _clean(article: Article) -> Article:
+        """An article built by hand may hold lone surrogates, which no tokenizer or writer
+        can encode: each becomes U+FFFD (offsets unchanged)."""
+        text = replace_surrogates(article.text)
+        return article if text is article.text else article.model_copy(update={"text": text})
+
     def _doc(self, article: Article) -> Doc:
         doc = self.nlp.make_doc(article.text)
         doc._.published = article.published.isoformat() if article.published else None
@@ -37,11 +44,12 @@ class Extractor:
 
     def process_article(self, article: Article) -> ArticleResult:
         """Run the pipeline on one ingested article."""
+        article = self._clean(article)
         return result_from_doc(article, self.nlp(self._doc(article)))
 
     def process_articles(self, articles: Iterable[Article]) -> Iterator[ArticleResult]:
         """Run the pipeline on many articles, batched (results in input order)."""
-        pairs = ((self._doc(a), a) for a in articles)
+        pairs = ((self._doc(a), a) for a in map(self._clean, articles))
         for doc, article in self.nlp.pipe(
             pairs, as_tuples=True, batch_size=self.settings.batch_size
         ):

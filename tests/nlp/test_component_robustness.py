@@ -264,3 +264,16 @@ def test_every_component_is_guarded():
     assert hasattr(EventsComponent.__call__, "__wrapped__")
     assert hasattr(EventsComponent.pipe, "__wrapped__")
     assert hasattr(pipeline_module.paragraphs, "__wrapped__")
+
+
+@pytest.mark.slow
+def test_a_lone_surrogate_becomes_a_replacement_character_not_a_crash(extractor) -> None:
+    from extract.records import Article
+
+    text = "Police in \ud800Kabul arrested 12 people on Monday, officials said."
+    result = extractor.process(text, published="2020-01-01")
+    assert "\ud800" not in result.article.text
+    assert len(result.article.text) == len(text)
+    result.model_dump_json()  # writable
+    (batched,) = extractor.process_articles([Article(id="s1", text=text, language="en")])
+    assert batched.article.text == result.article.text

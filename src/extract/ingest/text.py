@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import re
 
 import charset_normalizer
 
@@ -48,10 +49,22 @@ _BOMS = (
 
 
 def normalise_text(text: str) -> str:
-    """Strip a leading BOM and turn ``\\r\\n`` and lone ``\\r`` into ``\\n``; nothing else."""
+    """Strip a leading BOM, turn ``\\r\\n`` and lone ``\\r`` into ``\\n`` and lone
+    surrogates (a str decoded with ``surrogateescape``, or cut inside a UTF-16 pair) into
+    U+FFFD; nothing else."""
     if text.startswith(_BOM):
         text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return replace_surrogates(text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def replace_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD, one character for one, so
+    offsets hold; they cannot be encoded as UTF-8, so the tokenizer and every writer fail
+    on them."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
 def _looks_binary(sample: bytes | str) -> bool:
