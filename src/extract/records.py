@@ -71,6 +71,33 @@ ActorKind = Literal[
     "country",
     "unknown",
 ]
+ActorSector = Literal[
+    "government",
+    "military",
+    "police",
+    "judiciary",
+    "legislature",
+    "armed_group",
+    "party",
+    "civilians",
+    "media",
+    "business",
+    "ngo",
+    "igo",
+    "labour",
+    "education",
+    "religion",
+    "health",
+    "criminal",
+    "unknown",
+]
+"""The actor's sector, after POLECAT's agent types (GOV, MIL, COP, JUD, LEG, REB, PTY, CVL,
+MED, BUS, NGO, IGO, LAB, EDU, REL, HLT, CRM)."""
+CountryBasis = Literal["explicit", "affiliation", "known", "context", "international", "unknown"]
+"""Why an actor has its country: the mention names it (explicit: "Nigerian army", "Chad's
+army"); the body or office it acts for has it (affiliation); a table of national bodies
+and groups gives it (known); a generic state actor takes the article's focus country
+(context); an international body has none (international); or no one can tell (unknown)."""
 ArgumentRole = Literal[
     # who
     "source",
@@ -214,6 +241,18 @@ class ActorMention(Span):
     affiliation: str | None = Field(
         default=None, description="For people: 'Taliban' in 'Taliban spokesman'."
     )
+    sector: ActorSector = Field(default="unknown", description="POLECAT-style agent type.")
+    country_basis: CountryBasis = Field(
+        default="unknown", description="Why the actor has its country_code (or none)."
+    )
+    country_confidence: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="How sure the country is, 0-1."
+    )
+    entity: str | None = Field(
+        default=None,
+        description="Id of the entity within the article ('ent1'): every mention of one "
+        "actor ('the government', 'Baghdad', 'the Iraqi authorities') shares it.",
+    )
 
 
 # the four mention lists of an ArticleResult: their record class and id prefix ("t1", "q2")
@@ -232,6 +271,11 @@ class Argument(_Record):
     role: ArgumentRole
     ref: str = Field(description="Id of a time, quantity, place or actor mention.")
     text: str
+    entity: str | None = Field(
+        default=None, description="For an actor: its entity's canonical name ('Iraq government')."
+    )
+    country_code: str | None = Field(default=None, description="For an actor: its country.")
+    sector: ActorSector | None = Field(default=None, description="For an actor: its sector.")
 
 
 class Event(_Record):
