@@ -5,11 +5,18 @@
   the annotated dev and test articles).
 
 Run: .venv/bin/python scripts/make_screenshots.py
+
+One part of a page (its title and the sections under the given headings, in the page's
+own style), e.g. the actor tables of a report:
+
+    .venv/bin/python scripts/make_screenshots.py --sections report.html out.png \
+        "Top actors" "Dyads" --height 1450
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -34,7 +41,34 @@ def shoot(page: Path, png: Path, height: int) -> None:
     print(png)
 
 
+def sections_page(html: str, headings: list[str]) -> str:
+    """``html`` with only its ``<h1>`` block and the ``<h2>`` sections whose heading starts
+    with one of ``headings`` (each up to the next ``<h2>``)."""
+    head, _, rest = html.partition("<main>")
+    body, _, tail = rest.rpartition("</main>")
+    parts = re.split(r"(?=<h2>)", body)
+    keep = [parts[0]] + [p for p in parts[1:] if any(p.startswith(f"<h2>{h}") for h in headings)]
+    return f"{head}<main>{''.join(keep)}</main>{tail}"
+
+
+def shoot_sections(page: Path, png: Path, headings: list[str], height: int = 1100) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        part = Path(tmp) / "part.html"
+        part.write_text(sections_page(page.read_text(encoding="utf-8"), headings), "utf-8")
+        shoot(part, png, height)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--sections"]:
+        args = sys.argv[2:]
+        height = 1100
+        if "--height" in args:
+            i = args.index("--height")
+            height = int(args[i + 1])
+            del args[i : i + 2]
+        page, png, *headings = args
+        shoot_sections(Path(page), Path(png), headings, height)
+        return
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)

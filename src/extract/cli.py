@@ -380,6 +380,8 @@ def _print_report(report: dict[str, Any]) -> None:
                     f"value+unit F1 {r['value_unit']['f1']:.3f}, value+change F1 {r['value_change']['f1']:.3f}",
                 )
         out.print(t)
+        if "coded" in mentions.get("actors", {}):
+            _print_actor_coding(mentions["actors"])
     ev = report.get("events")
     if ev:
         t = Table(title=f"events (gold {ev['gold']}, predicted {ev['pred']})")
@@ -402,6 +404,12 @@ def _print_report(report: dict[str, Any]) -> None:
             f"date accuracy {ev['date']['accuracy']:.3f} (n={ev['date']['n']}), "
             f"deadline accuracy {ev['deadline']['accuracy']:.3f} (n={ev['deadline']['n']})"
         )
+        if "dyad" in ev:
+            d = ev["dyad"]
+            out.print(
+                f"dyads (gold events with a source and a target): both countries right "
+                f"{_acc(d)}, source {_acc(d['source'])}, target {_acc(d['target'])}"
+            )
         pt = Table(title="events per PLOVER type (TC)")
         for col in ("type", "P", "R", "F1", "gold"):
             pt.add_column(col)
@@ -438,6 +446,23 @@ def _print_geoparsing(geo: dict[str, Any]) -> None:
     med = geo["error_km_median"]
     t.add_row("median error km", "-" if med is None else f"{med:.1f}", str(geo["error_km_n"]))
     out.print(t)
+
+
+def _print_actor_coding(actors: dict[str, Any]) -> None:
+    c, coded = actors["country"], actors["coded"]
+    out.print(
+        f"actors on matched pairs: country {_acc(c)}, among gold actors with a country "
+        f"{_acc(c['with_country'])}; sector {_acc(actors['sector'])}"
+    )
+    if coded["docs"]:
+        out.print(
+            f"coded actors (span, country and sector right; documents with gold sectors: "
+            f"{coded['docs']}): P/R/F1 {_prf(coded)}"
+        )
+
+
+def _acc(r: dict[str, Any]) -> str:
+    return f"{r['accuracy']:.3f} (n={r['n']})" if r["n"] else "- (n=0)"
 
 
 def _prf(r: dict[str, Any]) -> str:
@@ -777,7 +802,8 @@ def report(
     ] = False,
 ) -> None:
     """Write an HTML report of a batch: events by type per week, quantities by role
-    (fatalities per week), top actors and places, places by country, errors by reason,
+    (fatalities per week), top actors (entities, with country and sector) and places,
+    dyads (source country x target country x type), places by country, errors by reason,
     and a sample of events linking to their article views. Charts are inline SVG."""
     from extract.api import Extractor
     from extract.batch.runner import read_manifests

@@ -75,3 +75,26 @@ def test_sentences_split_at_punctuation_and_paragraphs():
         '"We won," she said.',
         "New paragraph",
     ]
+
+
+def test_actor_sector_and_country_basis_are_read_into_the_mention():
+    actors = [
+        {"text": "Rebels", "canonical": "rebels", "kind": "armed_group", "sector": "armed_group",
+         "country_code": "AFG", "country_basis": "context"},
+        {"text": "Rebels", "nth": 2, "canonical": "rebels", "kind": "armed_group"},
+    ]  # fmt: skip
+    first, second = compile_article({**DOC, "actors": actors}).actors
+    assert (first.sector, first.country_basis) == ("armed_group", "context")
+    assert (second.sector, second.country_basis) == ("unknown", "unknown")
+
+
+def test_actor_arguments_of_gold_events_stay_uncoded_the_mention_holds_the_truth():
+    (ev,) = compile_article(DOC).events
+    assert all(a.entity is None and a.country_code is None and a.sector is None
+               for a in ev.arguments)  # fmt: skip
+
+
+def test_a_misspelt_sector_is_a_clear_error_naming_the_mention():
+    bad = {**DOC, "actors": [{"text": "Rebels", "canonical": "rebels", "sector": "rebels"}]}
+    with pytest.raises(InputError, match=r"actors\[0\] 'Rebels': sector"):
+        compile_article(bad)

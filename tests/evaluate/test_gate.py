@@ -45,3 +45,10 @@ def test_lowering_a_floor_needs_a_reason():
 def test_pinning_raises_floors_to_figures_less_margin():
     new = gate.pin({"events.TC.f1": 0.9}, "abc", {"floors": {"events.TC.f1": 0.6}})
     assert new["floors"]["events.TC.f1"] == 0.88
+
+
+def test_a_new_headline_figure_absent_from_the_baseline_does_not_fail():
+    base = {"gold_sha256": "abc", "floors": {"events.TC.f1": 0.5}}
+    figures = {"events.TC.f1": 0.6, "events.dyad.accuracy": 0.0,
+               "mentions.actors.sector.accuracy": 0.1}  # fmt: skip
+    assert gate.check(figures, "abc", base) == []

@@ -279,3 +279,149 @@ def test_relaxed_matching_prefers_exact_then_largest_overlap():
 
 def test_haversine_kabul_to_bagram_is_about_50_km():
     assert haversine_km(34.53, 69.17, 34.95, 69.27) == pytest.approx(47.5, abs=3)
+
+
+# --- actors coded like event data: country, sector, both; the countries of dyads ---
+
+
+def actor(start, end, aid, country=None, sector="unknown", canonical=None):
+    return ActorMention(
+        id=aid,
+        start=start,
+        end=end,
+        text=TEXT[start:end],
+        name=TEXT[start:end],
+        canonical=canonical or TEXT[start:end],
+        country_code=country,
+        sector=sector,
+    )
+
+
+def rebels(country="AFG", sector="armed_group", **kw):
+    return actor(0, 6, "a1", country, sector, **kw)
+
+
+def soldiers(country="AFG", sector="military", **kw):
+    return actor(53, 61, "a2", country, sector, **kw)
+
+
+def test_actor_country_counts_no_country_on_both_sides_as_right():
+    gold = _result(actors=[rebels(country=None), soldiers()])
+    pred = _result(actors=[rebels(country=None), soldiers()])
+    country = _score(gold, pred)["mentions"]["actors"]["country"]
+    assert (country["n"], country["correct"], country["accuracy"]) == (2, 2, 1.0)
+    assert country["with_country"] == {"accuracy": 1.0, "correct": 1, "n": 1}
+
+
+def test_a_missing_predicted_country_is_wrong_when_the_gold_has_one():
+    rep = _score(_result(actors=[soldiers()]), _result(actors=[soldiers(country=None)]))
+    actors = rep["mentions"]["actors"]
+    assert actors["country"]["accuracy"] == 0.0 and actors["country"]["with_country"]["n"] == 1
+    assert any(e["field"] == "actors:country" for e in rep["errors"])
+
+
+def test_a_predicted_country_for_a_gold_actor_without_one_is_wrong_but_not_in_with_country():
+    rep = _score(_result(actors=[rebels(country=None)]), _result(actors=[rebels(country="PAK")]))
+    country = rep["mentions"]["actors"]["country"]
+    assert (country["n"], country["correct"]) == (1, 0)
+    assert country["with_country"]["n"] == 0
+
+
+def test_actor_country_counts_relaxed_span_matches():
+    gold = _result(actors=[soldiers()])
+    pred = _result(actors=[actor(50, 61, "a1", "AFG", "military")])  # "20 soldiers"
+    assert _score(gold, pred)["mentions"]["actors"]["country"]["accuracy"] == 1.0
+
+
+def test_sector_is_scored_only_over_gold_actors_with_a_sector():
+    gold = _result(actors=[rebels(sector="unknown"), soldiers(sector="military")])
+    pred = _result(actors=[rebels(sector="criminal"), soldiers(sector="police")])
+    sector = _score(gold, pred)["mentions"]["actors"]["sector"]
+    assert sector == {"accuracy": 0.0, "correct": 0, "n": 1}
+
+
+def test_gold_without_sectors_reports_no_sector_or_coded_figure():
+    gold = _result(actors=[rebels(sector="unknown"), soldiers(sector="unknown")])
+    pred = _result(actors=[rebels(), soldiers()])
+    rep = _score(gold, pred)
+    actors = rep["mentions"]["actors"]
+    assert actors["sector"]["n"] == 0 and actors["coded"]["docs"] == 0
+    figures = headline(rep)
+    assert "mentions.actors.sector.accuracy" not in figures
+    assert "mentions.actors.coded.f1" not in figures
+    assert figures["mentions.actors.country.accuracy"] == 1.0
+
+
+def test_a_coded_actor_needs_span_country_and_sector_right():
+    gold = _result(actors=[rebels(), soldiers()])
+    pred = _result(actors=[rebels(), soldiers(sector="police")])
+    coded = _score(gold, pred)["mentions"]["actors"]["coded"]
+    assert (coded["tp"], coded["fp"], coded["fn"], coded["docs"]) == (1, 1, 1, 1)
+    assert coded["f1"] == 0.5
+
+
+def test_coded_actors_count_only_documents_whose_gold_has_sectors():
+    with_sectors = GoldDoc(_result(actors=[rebels()]))
+    other = ArticleResult(article=Article(id="d2", text=TEXT), actors=[rebels(sector="unknown")])
+    pred_other = ArticleResult(article=Article(id="d2", text=TEXT), actors=[rebels()])
+    rep = score([(with_sectors, _result(actors=[rebels()])), (GoldDoc(other), pred_other)])
+    coded = rep["mentions"]["actors"]["coded"]
+    assert (coded["tp"], coded["fp"], coded["fn"], coded["docs"]) == (1, 0, 0, 1)
+    assert headline(rep)["mentions.actors.coded.f1"] == 1.0
+
+
+def dyad_event(source="a1", target="a2", trigger=(7, 15), **coding):
+    args = []
+    if source:
+        args.append(Argument(role="source", ref=source, text="Rebels", **coding.get("s", {})))
+    if target:
+        args.append(Argument(role="target", ref=target, text="soldiers", **coding.get("t", {})))
+    return ev(trigger=trigger, args=args)
+
+
+def test_dyad_is_right_when_both_countries_are():
+    gold = _result(actors=[rebels(), soldiers()], events=[dyad_event()])
+    rep = _score(gold, gold)
+    dyad = rep["events"]["dyad"]
+    assert (dyad["n"], dyad["correct"]) == (1, 1)
+    assert dyad["source"]["accuracy"] == dyad["target"]["accuracy"] == 1.0
+    assert headline(rep)["events.dyad.accuracy"] == 1.0
+
+
+def test_dyad_with_one_wrong_side_is_wrong_and_scored_per_side():
+    gold = _result(actors=[rebels(country="PAK"), soldiers()], events=[dyad_event()])
+    pred = _result(actors=[rebels(country="AFG"), soldiers()], events=[dyad_event()])
+    rep = _score(gold, pred)
+    dyad = rep["events"]["dyad"]
+    assert (dyad["n"], dyad["correct"]) == (1, 0)
+    assert dyad["source"]["accuracy"] == 0.0 and dyad["target"]["accuracy"] == 1.0
+    assert any(e["field"] == "events:dyad" for e in rep["errors"])
+
+
+def test_a_missing_predicted_target_makes_the_dyad_wrong():
+    gold = _result(actors=[rebels(), soldiers()], events=[dyad_event()])
+    pred = _result(actors=[rebels(), soldiers()], events=[dyad_event(target=None)])
+    dyad = _score(gold, pred)["events"]["dyad"]
+    assert dyad["target"] == {"accuracy": 0.0, "correct": 0, "n": 1}
+    assert dyad["accuracy"] == 0.0
+
+
+def test_dyads_count_only_matched_gold_events_with_a_source_and_a_target():
+    gold = _result(
+        actors=[rebels(), soldiers()],
+        events=[dyad_event(target=None), dyad_event(trigger=(33, 40))],
+    )
+    pred = _result(actors=[rebels(), soldiers()], events=[dyad_event(target=None)])
+    rep = _score(gold, pred)
+    assert rep["events"]["dyad"]["n"] == 0  # one lacks a target, the other was missed
+    assert "events.dyad.accuracy" not in headline(rep)
+
+
+def test_a_predicted_arguments_own_coding_wins_over_its_mention():
+    gold = _result(actors=[rebels(), soldiers()], events=[dyad_event()])
+    # the coder resolved the entity: the argument says AFG although the mention has none
+    pred = _result(
+        actors=[rebels(country=None), soldiers()],
+        events=[dyad_event(s={"entity": "Taliban", "country_code": "AFG"})],
+    )
+    assert _score(gold, pred)["events"]["dyad"]["correct"] == 1

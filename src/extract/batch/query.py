@@ -37,7 +37,10 @@ def connect(out_dir: Path) -> Any:
                 listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
                 extra = ", union_by_name=true" if fmt == "parquet" else _json_columns(table)
                 name = table if table == "errors" else f"{table}_all"
-                con.execute(f"CREATE VIEW {name} AS SELECT * FROM {reader}([{listed}]{extra})")
+                source = f"{reader}([{listed}]{extra})"
+                con.execute(
+                    f"CREATE VIEW {name} AS SELECT *{_missing(con, table, source)} FROM {source}"
+                )
                 break
     con.execute(_DEDUP)
     return con
@@ -45,6 +48,18 @@ def connect(out_dir: Path) -> Any:
 
 _DUCKDB_TYPES = {"string": "VARCHAR", "int": "BIGINT", "float": "DOUBLE", "date": "DATE",
                  "strings": "VARCHAR[]"}  # fmt: skip
+
+
+def _missing(con: Any, table: str, source: str) -> str:
+    """``, NULL::TYPE AS column`` for each column of ``table`` that the files lack: the
+    Parquet files of a run made before a column was added (the actors' sector, the
+    events' dyads) still read as today's table."""
+    have = {d[0] for d in con.execute(f"SELECT * FROM {source} LIMIT 0").description}
+    return "".join(
+        f", NULL::{_DUCKDB_TYPES[kind]} AS {name}"
+        for name, kind in COLUMNS[table]
+        if name not in have
+    )
 
 
 def _json_columns(table: str) -> str:

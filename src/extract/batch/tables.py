@@ -4,7 +4,8 @@ Four tables, each a folder of one file per shard: ``articles``, ``events``, ``me
 and ``errors``. Column types are fixed here (an empty shard writes an empty table of the
 same schema), so the folders load straight into DuckDB, pandas or Spark. Nested values
 (event arguments, mention details) are JSON strings; the common ones also have columns
-of their own.
+of their own. Each event row carries its dyad as event data does (ICEWS, POLECAT): the
+entity, country and sector of its first ``source`` and first ``target`` actor.
 """
 
 from __future__ import annotations
@@ -15,11 +16,20 @@ import json
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from extract.records import SCHEMA_VERSION, ArticleResult, ErrorRecord
+from extract.records import (
+    SCHEMA_VERSION,
+    ActorMention,
+    ActorSector,
+    Argument,
+    ArticleResult,
+    ErrorRecord,
+    Event,
+)
 
 TABLES = ("articles", "events", "mentions", "errors")
 FORMATS = ("parquet", "jsonl")
@@ -64,12 +74,16 @@ COLUMNS: dict[str, list[tuple[str, str]]] = {
         ("confidence", "float"), ("sources", "strings"), ("targets", "strings"),
         ("places", "strings"), ("country_codes", "strings"), ("arguments", "string"),
         ("n_mentions", "int"),
+        ("source_entity", "string"), ("source_country", "string"), ("source_sector", "string"),
+        ("target_entity", "string"), ("target_country", "string"), ("target_sector", "string"),
     ],
     "mentions": [
         ("article_id", "string"), ("mention_id", "string"), ("kind", "string"),
         ("start", "int"), ("end", "int"), ("text", "string"), ("value", "string"),
         ("unit", "string"), ("country_code", "string"), ("canonical", "string"),
         ("lat", "float"), ("lon", "float"), ("details", "string"),
+        ("sector", "string"), ("country_basis", "string"), ("country_confidence", "float"),
+        ("entity", "string"),
     ],
     "errors": [
         ("source", "string"), ("shard", "string"), ("reason", "string"),
@@ -93,6 +107,51 @@ def _schema(table: str) -> Any:
 
 
 _SPAN_KEYS = frozenset({"id", "start", "end", "text"})
+
+
+@dataclass(frozen=True)
+class ActorCoding:
+    """Who an actor argument is, as event data codes it."""
+
+    entity: str
+    country_code: str | None
+    sector: ActorSector
+
+
+def actor_coding(result: ArticleResult, arg: Argument) -> ActorCoding | None:
+    """The entity, country and sector of an actor argument: the argument's own coding
+    when it carries any (the actor coder resolves the whole entity, so its country wins
+    over the one mention's), else its actor mention's. None when the argument points at
+    no actor and carries no coding."""
+    m = result.mention(arg.ref)
+    actor = m if isinstance(m, ActorMention) else None
+    if arg.entity is None and arg.country_code is None and arg.sector is None:
+        if actor is None:
+            return None
+        return ActorCoding(actor.canonical, actor.country_code, actor.sector)
+    return ActorCoding(
+        arg.entity or (actor.canonical if actor else arg.text),
+        arg.country_code,
+        arg.sector or (actor.sector if actor else "unknown"),
+    )
+
+
+def first_actor(result: ArticleResult, event: Event, role: str) -> ActorCoding | None:
+    """The coding of the event's first ``role`` argument that is an actor."""
+    for arg in event.arguments:
+        if arg.role == role and (coded := actor_coding(result, arg)) is not None:
+            return coded
+    return None
+
+
+def _dyad_columns(result: ArticleResult, event: Event) -> dict[str, str | None]:
+    out: dict[str, str | None] = {}
+    for side in ("source", "target"):
+        coded = first_actor(result, event, side)
+        out[f"{side}_entity"] = coded.entity if coded else None
+        out[f"{side}_country"] = coded.country_code if coded else None
+        out[f"{side}_sector"] = coded.sector if coded else None
+    return out
 
 
 def _field(m: Any, fields: dict[str, Any], name: str) -> Any:
@@ -165,6 +224,7 @@ def rows_for(result: ArticleResult, source: str, shard: str) -> dict[str, list[d
                     {c for r in place_ids if r in places and (c := places[r].country_code)}
                 ),
                 "arguments": json.dumps(args, ensure_ascii=False),
+                **_dyad_columns(result, e),
             }
         )
     mentions = []
@@ -193,6 +253,10 @@ def rows_for(result: ArticleResult, source: str, shard: str) -> dict[str, list[d
                     "lat": _field(m, data, "lat"),
                     "lon": _field(m, data, "lon"),
                     "details": json.dumps(details, ensure_ascii=False, sort_keys=True),
+                    "sector": _field(m, data, "sector"),
+                    "country_basis": _field(m, data, "country_basis"),
+                    "country_confidence": _field(m, data, "country_confidence"),
+                    "entity": _field(m, data, "entity"),
                 }
             )
     return {"articles": articles, "events": events, "mentions": mentions, "errors": []}

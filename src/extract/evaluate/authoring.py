@@ -5,6 +5,11 @@ naming each mention by its exact text and occurrence number (``nth``, 1-based) i
 character offsets; :func:`compile_article` turns it into a gold ``ArticleResult`` with
 offsets, ids and sentence spans, validated by the same pydantic records as the output.
 The format is documented in ``data/annotated/GUIDELINES.md``.
+
+Every other key of a mention is a field of its record: an actor may carry ``sector`` (an
+:data:`~extract.records.ActorSector`) and ``country_basis`` (a
+:data:`~extract.records.CountryBasis`); without them both are ``"unknown"``, which the
+scorer reads as "not annotated" (it scores sectors only where the gold has one).
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
 
 from extract.errors import InputError
 from extract.records import (
@@ -86,9 +93,15 @@ def compile_article(doc: dict[str, Any], where: str = "<article>") -> ArticleRes
                 fields.setdefault("name", item["text"])
             if kind == "actors":
                 fields.setdefault("name", item["text"])
-            mention = MENTION_MODELS[kind].model_validate(
-                {**fields, "id": mid, "start": start, "end": start + len(item["text"])}
-            )
+            try:
+                mention = MENTION_MODELS[kind].model_validate(
+                    {**fields, "id": mid, "start": start, "end": start + len(item["text"])}
+                )
+            except ValidationError as exc:  # a misspelt sector or kind: say which mention
+                problems = "; ".join(
+                    f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()
+                )
+                raise InputError(f"{where} {kind}[{n - 1}] {item['text']!r}: {problems}") from exc
             mentions[kind].append(mention)
             index[f"{kind}:{item['text']}#{nth}"] = mid
     sents = sentence_spans(text)

@@ -9,6 +9,56 @@ from extract.evaluate.scorer import headline
 from extract.views.style import bar, esc, page
 
 
+def _coding_section(report: dict[str, Any]) -> str:
+    """Actors coded as event data codes them, and the countries of the events' dyads,
+    with the counts behind each figure (n=0 where the gold has nothing to count)."""
+    actors = report.get("mentions", {}).get("actors", {})
+    dyad = report.get("events", {}).get("dyad")
+    rows: list[tuple[str, str, dict[str, Any]]] = []
+    if "country" in actors:
+        rows += [
+            ("actor country", "matched actors", actors["country"]),
+            (
+                "actor country",
+                "matched actors with a gold country",
+                actors["country"]["with_country"],
+            ),
+            ("actor sector", "matched actors with a gold sector", actors["sector"]),
+        ]
+    if dyad:
+        rows += [
+            ("dyad: both countries", "gold events with a source and a target", dyad),
+            ("dyad: source country", "the same events", dyad["source"]),
+            ("dyad: target country", "the same events", dyad["target"]),
+        ]
+    if not rows:
+        return ""
+    body = "".join(
+        f"<tr><td>{esc(name)}</td><td>{esc(over)}</td>"
+        + (
+            f'<td>{bar(r["accuracy"], name)}</td><td class="num">{r["accuracy"]:.3f}</td>'
+            if r["n"]
+            else '<td></td><td class="num">-</td>'
+        )
+        + f'<td class="num">{r["correct"]}/{r["n"]}</td></tr>'
+        for name, over, r in rows
+    )
+    coded = actors.get("coded", {})
+    coded_line = (
+        f'<p class="meta">Coded actors (span, country and sector all right), over the '
+        f"{coded['docs']} documents whose gold has sectors: P {coded['p']:.3f}, "
+        f"R {coded['r']:.3f}, F1 {coded['f1']:.3f} (tp {coded['tp']}, fp {coded['fp']}, "
+        f"fn {coded['fn']}).</p>"
+        if coded.get("docs")
+        else ""
+    )
+    return (
+        "<h2>Actors and dyads, coded like event data</h2><table><thead><tr><th>figure</th>"
+        '<th>over</th><th>bar</th><th class="num">accuracy</th><th class="num">right/n</th>'
+        f"</tr></thead><tbody>{body}</tbody></table>{coded_line}"
+    )
+
+
 def render(report: dict[str, Any], title: str = "newsevents evaluation") -> str:
     """The report as one HTML document."""
     rows = "".join(
@@ -41,7 +91,8 @@ def render(report: dict[str, Any], title: str = "newsevents evaluation") -> str:
         f"{esc(report.get('scorer_version'))}.</p>"
         "<h2>Headline figures (F1 / accuracy)</h2><table><thead><tr><th>figure</th>"
         f'<th>bar</th><th class="num">value</th></tr></thead><tbody>{rows}</tbody></table>'
-        f"{types}<h2>Worst errors</h2><table><thead><tr><th>field</th><th>sentence</th>"
-        f"<th>gold</th><th>predicted</th></tr></thead><tbody>{errs}</tbody></table></main>"
+        f"{_coding_section(report)}{types}<h2>Worst errors</h2><table><thead><tr>"
+        "<th>field</th><th>sentence</th><th>gold</th><th>predicted</th></tr></thead>"
+        f"<tbody>{errs}</tbody></table></main>"
     )
     return page(title, body)

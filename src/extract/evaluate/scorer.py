@@ -1,5 +1,7 @@
-"""One scorer for every field: mentions (strict and relaxed spans, normalised values) and
-events (TextEE TI/TC/AI/AC/AC+, status). Returns a JSON-ready dict with stable keys."""
+"""One scorer for every field: mentions (strict and relaxed spans, normalised values),
+actors coded as event data codes them (country, sector, both), and events (TextEE
+TI/TC/AI/AC/AC+, status, the countries of each event's dyad). Returns a JSON-ready dict
+with stable keys."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from extract.batch.tables import first_actor
 from extract.evaluate.corpus import MENTION_KINDS, GoldDoc
 from extract.evaluate.geo import GeoDoc, GoldToponym, geoparsing_scores
 from extract.evaluate.metrics import (
@@ -21,7 +24,7 @@ from extract.evaluate.metrics import (
     same_number,
 )
 from extract.nlp.numbers import parse_number, split_modifier
-from extract.records import ArticleResult, Event, QuantityMention
+from extract.records import ActorMention, ArticleResult, Event, QuantityMention
 from extract.tables import load_table
 
 SCORER_VERSION = "1"
@@ -179,6 +182,70 @@ def _compare(
     if g.kind != "unknown":
         check("kind", g.kind == p.kind)
     return ok_name
+
+
+def _score_actor_coding(
+    docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
+) -> dict[str, Any]:
+    """Actors as event data codes them, over relaxed span matches.
+
+    ``country``: on every matched pair, the predicted country equals the gold one (no
+    country on both sides is right, none predicted for a gold country is wrong); also
+    among gold actors with a country. ``sector``: on matched pairs whose gold sector is
+    annotated (not ``unknown``). ``coded``: P/R/F1 where a predicted actor counts only
+    when it matches a gold actor with the same country and sector, over the documents
+    whose gold annotates sectors at all.
+    """
+    country: list[bool] = []
+    with_country: list[bool] = []
+    sector: list[bool] = []
+    coded = PRF()
+    coded_docs = 0
+    for gold_doc, pred in docs:
+        g_items: list[ActorMention] = gold_doc.result.actors
+        p_items: list[ActorMention] = pred.actors
+        has_sectors = any(g.sector != "unknown" for g in g_items)
+        text = gold_doc.result.article.text
+        doc_id = gold_doc.result.article.id
+        tp = 0
+        for gi, pi in match_spans(g_items, p_items, _span, _span, strict=False):
+            g, p = g_items[gi], p_items[pi]
+            same_country = g.country_code == p.country_code
+            country.append(same_country)
+            if g.country_code is not None:
+                with_country.append(same_country)
+            if not same_country:
+                errors.add(
+                    "actors:country", doc_id, text, g.start, g.end, g.country_code, p.country_code
+                )
+            if g.sector != "unknown":
+                sector.append(g.sector == p.sector)
+                if g.sector != p.sector:
+                    errors.add("actors:sector", doc_id, text, g.start, g.end, g.sector, p.sector)
+            tp += same_country and g.sector == p.sector
+        if has_sectors:
+            coded_docs += 1
+            coded = coded.add(PRF(tp, len(p_items) - tp, len(g_items) - tp))
+    return {
+        "country": {**accuracy(country), "with_country": accuracy(with_country)},
+        "sector": accuracy(sector),
+        "coded": {**coded.as_dict(), "docs": coded_docs},
+    }
+
+
+def _dyad_checks(
+    gold: ArticleResult, pred: ArticleResult, g_ev: Event, p_ev: Event
+) -> tuple[bool, bool] | None:
+    """(source right, target right) for a gold event with a source and a target actor
+    matched to ``p_ev``; None when the gold event lacks one of them."""
+    g_src, g_tgt = first_actor(gold, g_ev, "source"), first_actor(gold, g_ev, "target")
+    if g_src is None or g_tgt is None:
+        return None
+    p_src, p_tgt = first_actor(pred, p_ev, "source"), first_actor(pred, p_ev, "target")
+    return (
+        p_src is not None and p_src.country_code == g_src.country_code,
+        p_tgt is not None and p_tgt.country_code == g_tgt.country_code,
+    )
 
 
 # --- quantities without offsets (NewsQuant, as in the CQE paper) ---
@@ -370,6 +437,8 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
     status: list[bool] = []
     dates: list[bool] = []
     deadlines: list[bool] = []
+    dyad_source: list[bool] = []
+    dyad_target: list[bool] = []
     for gold_doc, pred in docs:
         gold = gold_doc.result
         did = gold.article.id
@@ -419,6 +488,20 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
                 dates.append(timex_equal(hit.date, ev.date))
             if ev.deadline is not None:
                 deadlines.append(timex_equal(hit.deadline, ev.deadline))
+            dyad = _dyad_checks(gold, pred, ev, hit)
+            if dyad is not None:
+                dyad_source.append(dyad[0])
+                dyad_target.append(dyad[1])
+                if not all(dyad):
+                    errors.add(
+                        "events:dyad",
+                        did,
+                        text,
+                        ev.trigger.start,
+                        ev.trigger.end,
+                        _dyad_text(gold, ev),
+                        _dyad_text(pred, hit),
+                    )
         gold_keys = {((e.trigger.start, e.trigger.end), e.type) for e in gold.events}
         for ev in pred.events:
             if ((ev.trigger.start, ev.trigger.end), ev.type) not in gold_keys:
@@ -442,6 +525,11 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
         "status": accuracy(status),
         "date": accuracy(dates),
         "deadline": accuracy(deadlines),
+        "dyad": {
+            **accuracy(a and b for a, b in zip(dyad_source, dyad_target, strict=True)),
+            "source": accuracy(dyad_source),
+            "target": accuracy(dyad_target),
+        },
         "per_type": {
             t: prf_from_counters(g, p).as_dict() for t, (g, p) in sorted(per_type.items())
         },
@@ -449,6 +537,14 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
             r: prf_from_counters(g, p).as_dict() for r, (g, p) in sorted(per_role.items())
         },
     }
+
+
+def _dyad_text(result: ArticleResult, ev: Event) -> str:
+    src, tgt = first_actor(result, ev, "source"), first_actor(result, ev, "target")
+    return (
+        f"{ev.type} {src.country_code if src else '(no source)'} -> "
+        f"{tgt.country_code if tgt else '(no target)'}"
+    )
 
 
 def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
@@ -478,6 +574,8 @@ def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
             report["mentions"][kind] = by_value
             continue
         report["mentions"][kind] = _score_kind(kind, in_scope, errors)
+        if kind == "actors":
+            report["mentions"][kind].update(_score_actor_coding(in_scope, errors))
     ev_docs = [(g, p) for g, p in docs if "events" in g.scope]
     if ev_docs:
         report["events"] = _score_events(ev_docs, errors)
@@ -515,17 +613,26 @@ def _worst(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def headline(report: dict[str, Any]) -> dict[str, float]:
-    """The figures a CI gate pins: dotted keys -> values."""
+    """The figures a CI gate pins: dotted keys -> values. The actor-coding and dyad
+    figures are there only when something was counted (a gold corpus without sectors
+    has no sector figure, rather than a fake 0)."""
     out: dict[str, float] = {}
     for kind, r in report.get("mentions", {}).items():
         for key in ("strict", "relaxed", "value", "value_unit", "value_change"):
             if key in r:
                 out[f"mentions.{kind}.{key}.f1"] = r[key]["f1"]
+        for key in ("country", "sector"):
+            if r.get(key, {}).get("n"):
+                out[f"mentions.{kind}.{key}.accuracy"] = r[key]["accuracy"]
+        if r.get("coded", {}).get("docs"):
+            out[f"mentions.{kind}.coded.f1"] = r["coded"]["f1"]
     ev = report.get("events")
     if ev:
         for key in ("TI", "TC", "AI", "AC", "AC+"):
             out[f"events.{key}.f1"] = ev[key]["f1"]
         out["events.status.accuracy"] = ev["status"]["accuracy"]
+        if ev.get("dyad", {}).get("n"):
+            out["events.dyad.accuracy"] = ev["dyad"]["accuracy"]
     geo = report.get("geoparsing")
     if geo:
         # higher is better for every figure a gate pins, so the median error stays out

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from extract.batch.tables import ActorCoding, actor_coding
 from extract.records import (
     ActorMention,
+    Argument,
     ArticleResult,
     ErrorRecord,
     Event,
@@ -119,6 +121,28 @@ def fmt_actor(a: ActorMention) -> str:
     return f"{out} ({', '.join(extra)})" if extra else out
 
 
+def fmt_coding(coded: ActorCoding) -> str:
+    """An actor argument as event data codes it: "Taliban · AFG · armed_group"."""
+    parts = [coded.entity, coded.country_code or "no country"]
+    if coded.sector != "unknown":
+        parts.append(coded.sector)
+    return " · ".join(parts)
+
+
+def _argument(result: ArticleResult, arg: Argument) -> tuple[str, str]:
+    """(value shown, tooltip) of one event argument; an actor as event data codes it."""
+    kind, value = describe(result, arg.ref)
+    tip = f"{KIND_LABELS.get(kind, kind)}: {arg.text}"
+    coded = actor_coding(result, arg)
+    if coded is None:
+        return value, tip
+    m = result.mention(arg.ref)
+    if isinstance(m, ActorMention) and m.country_basis != "unknown":
+        sure = f", {m.country_confidence:.2f}" if m.country_confidence is not None else ""
+        tip += f" (country: {m.country_basis}{sure})"
+    return fmt_coding(coded), tip
+
+
 def describe(result: ArticleResult, ref: str) -> tuple[str, str]:
     """(kind, normalised value) of the mention ``ref``."""
     m = result.mention(ref)
@@ -199,15 +223,9 @@ def _card(result: ArticleResult, ev: Event) -> str:
         rows.append(("deadline", esc(ev.deadline)))
     refs = [ev.id]
     for a in ev.arguments:
-        kind, value = describe(result, a.ref)
+        value, tip = _argument(result, a)
         refs.append(a.ref)
-        rows.append(
-            (
-                esc(a.role),
-                f'<span title="{esc(KIND_LABELS.get(kind, kind))}: {esc(a.text)}">'
-                f"{esc(value)}</span>",
-            )
-        )
+        rows.append((esc(a.role), f'<span title="{esc(tip)}">{esc(value)}</span>'))
     rows.append(("confidence", f"{ev.confidence:.2f}"))
     label = f"Event {ev.id}: {ev.type}, {ev.status}, trigger {ev.trigger.text}"
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)

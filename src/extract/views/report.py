@@ -1,6 +1,8 @@
-"""The HTML report of a batch run: events by type over time, top actors and places,
-places by country, quantities by role per week, errors by reason, and a sample of events
-linking to their article views. Charts are plain inline SVG: the file is self-contained.
+"""The HTML report of a batch run: events by type over time, top actors (entities, with
+country and sector) and places, the dyads of the events (source country x target country
+x type), places by country, quantities by role per week, errors by reason, and a sample
+of events linking to their article views. Charts are plain inline SVG: the file is
+self-contained.
 """
 
 from __future__ import annotations
@@ -37,7 +39,15 @@ class ReportData:
     undated_events: int = 0
     unit: str = "week"
     by_bucket: dict[dt.date, Counter[str]] = field(default_factory=dict)
-    actors: list[tuple[str, str | None, int, int]] = field(default_factory=list)
+    actors: list[tuple[str, str | None, str | None, int, int]] = field(default_factory=list)
+    """(name, country, sector, entities, mentions): an entity is one actor of one article
+    however many ways it is named."""
+    dyads: list[tuple[str, str, str, int]] = field(default_factory=list)
+    """(source country, target country, PLOVER type, events), both countries known."""
+    dyads_unknown: int = 0
+    """Events with a source and a target actor of which at least one has no country."""
+    dyads_incomplete: int = 0
+    """Events without a source or without a target actor."""
     places: list[tuple[str, str | None, int, int]] = field(default_factory=list)
     countries: list[tuple[str, int, int, int]] = field(default_factory=list)
     quantities: dict[str, dict[dt.date, float]] = field(default_factory=dict)
@@ -97,6 +107,36 @@ def compact(v: float) -> str:
     return f"{v:.0f}"
 
 
+# one row per entity of an article: its mentions share `entity` (an id within the
+# article); a mention without one (a run before actors were coded) is its own entity
+# under its name. Each entity takes the name, country and sector most of its mentions
+# have, so "the government", "Baghdad" and "the Iraqi authorities" count once.
+_TOP_ACTORS = """
+    WITH entities AS (
+        SELECT article_id,
+               mode(coalesce(canonical, text)) AS name,
+               mode(country_code) AS country,
+               coalesce(mode(sector) FILTER (WHERE sector <> 'unknown'), mode(sector)) AS sector,
+               count(*) AS n_mentions
+        FROM mentions WHERE kind = 'actor'
+        GROUP BY article_id, coalesce(entity, '~' || coalesce(canonical, text))
+    )
+    SELECT name, country,
+           coalesce(mode(sector) FILTER (WHERE sector <> 'unknown'), mode(sector)),
+           count(*) AS n_entities, sum(n_mentions)::BIGINT AS n_mentions
+    FROM entities GROUP BY name, country
+    ORDER BY n_entities DESC, n_mentions DESC, name, country NULLS LAST LIMIT 15"""
+_DYADS = """
+    SELECT source_country, target_country, type, count(*) AS n FROM events
+    WHERE source_country IS NOT NULL AND target_country IS NOT NULL
+    GROUP BY ALL ORDER BY n DESC, 1, 2, 3 LIMIT 25"""
+_DYADS_LEFT_OUT = """
+    SELECT count(*) FILTER (WHERE source_entity IS NOT NULL AND target_entity IS NOT NULL
+                              AND (source_country IS NULL OR target_country IS NULL)),
+           count(*) FILTER (WHERE source_entity IS NULL OR target_entity IS NULL)
+    FROM events"""
+
+
 def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
     """Query a batch output folder (finished shards, duplicates left out)."""
     con = connect(out_dir)
@@ -124,8 +164,10 @@ def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
         SELECT coalesce(canonical, text) AS name, any_value(country_code), count(*),
                count(DISTINCT article_id)
         FROM mentions WHERE kind = '{kind}' GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT 15"""
-    data.actors = [tuple(r) for r in q(mention_counts.format(kind="actor"))]
+    data.actors = [tuple(r) for r in q(_TOP_ACTORS)]
     data.places = [tuple(r) for r in q(mention_counts.format(kind="place"))]
+    data.dyads = [tuple(r) for r in q(_DYADS)]
+    data.dyads_unknown, data.dyads_incomplete = q(_DYADS_LEFT_OUT)[0]
     data.countries = [
         tuple(r)
         for r in q(
@@ -335,8 +377,23 @@ def render_report(data: ReportData, views: dict[str, str] | None = None) -> str:
         )
     sections.append(_table(["role", "total", f"{u}s with any", f"peak {u}"], q_rows, {1, 2}))
     sections.append("<h2>Top actors</h2>")
-    sections.append(_table(["actor", "country", "mentions", "articles"],
-                           [(n, c or "", m, a) for n, c, m, a in data.actors], {2, 3}))  # fmt: skip
+    sections.append(
+        '<p class="muted">Entities: one actor of one article, however many ways the article '
+        "names it, counted once.</p>"
+    )
+    sections.append(_table(["actor", "country", "sector", "entities", "mentions"],
+                           [(n, c or "", s or "", e, m) for n, c, s, e, m in data.actors],
+                           {3, 4}))  # fmt: skip
+    sections.append("<h2>Dyads: who acts on whom</h2>")
+    sections.append(_table(["source country", "target country", "PLOVER type", "events"],
+                           data.dyads, {3}))  # fmt: skip
+    left_out = data.dyads_unknown + data.dyads_incomplete
+    if left_out:
+        sections.append(
+            f'<p class="muted">Not in the table: {left_out:,} events, '
+            f"{data.dyads_unknown:,} with a source and a target of which one has no country, "
+            f"{data.dyads_incomplete:,} without a source or a target actor.</p>"
+        )
     sections.append("<h2>Top places</h2>")
     sections.append(_table(["place", "country", "mentions", "articles"],
                            [(n, c or "", m, a) for n, c, m, a in data.places], {2, 3}))  # fmt: skip
