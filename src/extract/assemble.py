@@ -37,6 +37,7 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
         data = {**p, "relative": RelativePosition.model_validate(rel) if rel else None}
         places.append(PlaceMention.model_validate(data))
     actors = [ActorMention.model_validate(a) for a in doc._.actors or []]
+    by_id = {a.id: a for a in actors}
     events = [
         Event(
             id=e["id"],
@@ -52,7 +53,7 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
                 end=e["sentence_end"],
                 text=text[e["sentence_start"] : e["sentence_end"]],
             ),
-            arguments=[Argument.model_validate(a) for a in e["arguments"]],
+            arguments=[_argument(a, by_id) for a in e["arguments"]],
             status=e["status"],
             date=e["date"],
             deadline=e["deadline"],
@@ -69,4 +70,15 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
         actors=actors,
         events=events,
         warnings=warnings,
+    )
+
+
+def _argument(arg: dict[str, object], actors: dict[str, ActorMention]) -> Argument:
+    """An event argument; one that is an actor carries its entity, country and sector,
+    so each event's dyad reads without a lookup."""
+    a = actors.get(str(arg["ref"]))
+    if a is None:
+        return Argument.model_validate(arg)
+    return Argument.model_validate(
+        {**arg, "entity": a.canonical, "country_code": a.country_code, "sector": a.sector}
     )

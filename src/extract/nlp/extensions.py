@@ -17,6 +17,7 @@ EXTENSIONS: dict[str, object] = {
     "quantities": None,
     "places": None,
     "actors": None,
+    "dateline_country": None,  # alpha-3 of the wire dateline's city (places), for actor coding
     "events": None,
 }
 

@@ -22,6 +22,7 @@ OUR_COMPONENTS = (
     "newsevents_quantities",
     "newsevents_places",
     "newsevents_actors",
+    "newsevents_coding",
     "newsevents_events",
 )
 
@@ -82,7 +83,11 @@ def build_nlp(settings: Settings | None = None) -> Language:
     for name in OUR_COMPONENTS:
         if name.removeprefix("newsevents_") in settings.disable:
             continue
-        config = cache if name in ("newsevents_places", "newsevents_actors") else {}
+        config = (
+            cache
+            if name in ("newsevents_places", "newsevents_actors", "newsevents_coding")
+            else {}
+        )
         if name == "newsevents_events":
             config = {"typer": settings.event_typer, "model_dir": settings.typer_model_dir}
         nlp.add_pipe(name, name=name.removeprefix("newsevents_"), config=config)

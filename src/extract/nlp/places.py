@@ -158,6 +158,7 @@ class PlacesComponent:
         spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
         context = self._context_countries(spans)
         filed = self._dateline_country(doc_text(doc)[:dateline])
+        doc._.dateline_country = filed
         if filed is not None and filed not in context:
             context.insert(0, filed)  # "BEIRA, March 25, 2019 (Newswire) —": Mozambique
         out: list[PlaceDict] = []

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from typing_extensions import NotRequired
+
 
 class TimeDict(TypedDict):
     id: str
@@ -64,6 +66,11 @@ class ActorDict(TypedDict):
     kind: str
     country_code: str | None
     affiliation: str | None
+    # set by the coding component (nlp/coding.py)
+    sector: NotRequired[str]
+    country_basis: NotRequired[str]
+    country_confidence: NotRequired[float | None]
+    entity: NotRequired[str | None]
 
 
 class ArgumentDict(TypedDict):

@@ -1,0 +1,301 @@
+"""The actor-coding component: every actor gets its country (with the basis for it and a
+confidence), its sector, and the entity it belongs to within the article, as event-data
+coders do (PLOVER/POLECAT, ICEWS, ACLED).
+
+Country, in order: a known national body or group (``known``); a country the mention
+names (``explicit``, set by the actors stage from a demonym, possessive or "of X"); the
+body or side a person acts for (``affiliation``); none for international bodies
+(``international``); else, for a generic state or social actor, the country its sentence
+points to or the article's focus country (``context``): the dateline's country, else the
+country most of the article's places and named actors are in. Companies and
+organisations nobody names a country for stay ``unknown``.
+
+Entities: mentions with the same canonical name are one entity, and a generic state actor
+with a context country takes the canonical ``<Country> government`` (``military``,
+``police``), so "the government", "Baghdad" and "the Iraqi authorities" in an Iraq story
+are one. A person's surname alone ("Ghani") joins the full name said before it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from extract.nlp.extensions import doc_text, register_extensions
+from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
+from extract.nlp.guard import guarded
+from extract.nlp.types import ActorDict
+from extract.tables import load_table
+
+register_extensions()
+
+
+@lru_cache(maxsize=1)
+def _c() -> dict[str, Any]:
+    return load_table("actor_coding")  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=1)
+def _known() -> dict[str, tuple[str, str, str, str | None]]:
+    """alias (lower case) -> (canonical, kind, sector, country) of national bodies, groups
+    and international organisations (resources/institutions.json, else the groups of
+    resources/actors.json)."""
+    out: dict[str, tuple[str, str, str, str | None]] = {}
+    try:
+        table = load_table("institutions")
+    except FileNotFoundError:
+        table = None
+    if table is not None:
+        bodies = table["bodies"]
+        for alias, canonical in table["aliases"].items():
+            b = bodies[canonical]
+            out[alias] = (canonical, b["kind"], b["sector"], b["country"] or None)
+    kinds = _c()["sector_of_kind"]
+    for canonical, info in load_table("actors")["groups"].items():
+        for alias in (canonical, *info["aliases"]):
+            out.setdefault(
+                alias.lower(),
+                (canonical, info["kind"], kinds.get(info["kind"], "unknown"), info["country"]),
+            )
+    return out
+
+
+def known_body(name: str) -> tuple[str, str, str, str | None] | None:
+    """(canonical, kind, sector, country) of a known body or group, by any of its names."""
+    low = name.lower().strip()
+    table = _known()
+    return (
+        table.get(low) or table.get(low.removeprefix("the ")) or table.get(low.removesuffix("'s"))
+    )
+
+
+def sector_of(actor: ActorDict) -> str:
+    """The sector an actor's words and kind give (people: their role; see the table)."""
+    c = _c()
+    words = actor["text"].lower().replace("-", " ").split()
+    if actor["kind"] == "person":
+        for w in reversed(words):
+            s = c["role_sectors"].get(w) or c["sector_words"].get(w)
+            if s:
+                return str(s)
+        return "unknown"
+    for w in reversed(words):
+        s = c["sector_words"].get(w)
+        if s:
+            return str(s)
+    return str(c["sector_of_kind"].get(actor["kind"], "unknown"))
+
+
+def _role_sector(window: str) -> str:
+    """The sector of the role written beside a person's name ("President Ashraf Ghani",
+    "Chinese Foreign Ministry spokesman Zhao Lijian"), or "unknown"."""
+    c = _c()
+    found = "unknown"
+    for w in window.lower().replace(",", " ").split():
+        s = c["role_sectors"].get(w) or (
+            c["sector_words"].get(w) if w in ("ministry", "army", "police", "court") else None
+        )
+        if s:
+            found = str(s)
+    return found
+
+
+def focus_country(
+    dateline_country: str | None, places: list[dict[str, Any]], actors: list[ActorDict], text: str
+) -> tuple[str | None, float]:
+    """The country the story is about and how sure that is: the dateline's country, else
+    the country most place and named-actor mentions are in (first paragraph counting
+    double)."""
+    if dateline_country:
+        return dateline_country, _c()["confidence"]["context_dateline"]
+    first = text.find("\n\n")
+    first = len(text) if first < 0 else first
+    votes: Counter[str] = Counter()
+    for m in [*places, *actors]:
+        code = m.get("country_code")
+        if code:
+            votes[code] += 2 if m["start"] < first else 1
+    if not votes:
+        return None, 0.0
+    (code, n), total = votes.most_common(1)[0], sum(votes.values())
+    conf = _c()["confidence"]
+    lo, hi = conf["context_focus_min"], conf["context_focus_max"]
+    return code, round(lo + (hi - lo) * n / total, 3)
+
+
+@guarded
+class CodingComponent:
+    """Sets ``sector``, ``country_code``, ``country_basis``, ``country_confidence`` and
+    ``entity`` on every actor of ``doc._.actors``."""
+
+    def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
+        self.name = name
+        self.cache_dir = cache_dir
+
+    @property
+    def gazetteer(self) -> Gazetteer:
+        return shared_gazetteer(self.cache_dir)
+
+    def __call__(self, doc: Doc) -> Doc:
+        actors: list[ActorDict] = doc._.actors or []
+        if not actors:
+            return doc
+        places: list[dict[str, Any]] = list(doc._.places or [])
+        text = doc_text(doc)
+        conf = _c()["confidence"]
+        not_here = set(_c()["not_here_words"])
+        for a in actors:
+            self._code_named(a, conf, text)
+        focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
+        sentences = (
+            [(s.start_char, s.end_char) for s in doc.sents]
+            if doc.has_annotation("SENT_START")
+            else [(0, len(text))]
+        )
+        for a in actors:
+            if (
+                a["country_basis"] != "unknown"
+                or a["kind"] in _c()["no_context_kinds"]
+                or not_here & set(a["text"].lower().split())
+            ):
+                continue  # "foreign troops": not the focus country's
+            here = self._sentence_country(a, actors, sentences)
+            if here is not None:
+                self._set(a, here, "context", conf["context_sentence"])
+            elif focus is not None:
+                self._set(a, focus, "context", focus_conf)
+        self._entities(actors)
+        return doc
+
+    def _code_named(self, a: ActorDict, conf: dict[str, float], text: str) -> None:
+        """Country and sector from the mention itself, a known body, or an affiliation."""
+        a["sector"] = sector_of(a)
+        if a["kind"] == "person" and a["sector"] == "unknown":
+            a["sector"] = _role_sector(text[max(0, a["start"] - 40) : a["start"]]) or _role_sector(
+                text[a["end"] : a["end"] + 40]
+            )
+        a["country_basis"], a["country_confidence"] = "unknown", None
+        body = known_body(a["canonical"]) or known_body(a["text"])
+        if body is not None and a["kind"] != "person":
+            canonical, _kind, sector, country = body
+            a["canonical"], a["sector"] = canonical, sector
+            if country:
+                self._set(a, country, "known", conf["known"])
+            else:
+                # an international body, or a group active in many countries (Islamic State)
+                a["country_code"], a["country_basis"], a["country_confidence"] = (
+                    None,
+                    "international",
+                    conf["known"],
+                )
+            return
+        if a["kind"] == "international_organisation":
+            a["country_code"], a["country_basis"], a["country_confidence"] = (
+                None,
+                "international",
+                1.0,
+            )
+            a["sector"] = "igo"
+            return
+        if not a["country_code"]:
+            a["country_code"] = self._demonym_in(a["text"])  # "French companies"
+        if a["country_code"]:
+            self._set(a, a["country_code"], "explicit", conf["explicit"])
+        aff = a["affiliation"]
+        if aff:
+            body = known_body(aff)
+            if body is not None:
+                if a["sector"] in ("unknown", "government") and body[2] != "unknown":
+                    a["sector"] = body[2]  # "a Taliban spokesman": armed_group
+                if a["country_basis"] == "unknown":
+                    if body[3]:
+                        self._set(a, body[3], "affiliation", conf["affiliation"])
+                    elif body[2] in ("igo", "ngo"):
+                        a["country_basis"], a["country_confidence"] = "international", 1.0
+            else:
+                code = self.gazetteer.country_of_demonym(aff)
+                entry = self.gazetteer.country(aff) if code is None else None
+                code = code or (
+                    entry.country_code if entry is not None and entry.kind == "country" else None
+                )
+                if code and a["country_basis"] == "unknown":
+                    self._set(a, code, "affiliation", conf["affiliation"])
+        if a["kind"] == "person" and a["sector"] == "unknown" and a["country_basis"] != "unknown":
+            a["sector"] = "government" if a["affiliation"] is None else "unknown"
+
+    def _demonym_in(self, text: str) -> str | None:
+        for word in text.split()[:-1]:
+            code = self.gazetteer.country_of_demonym(word.strip(",.\"'"))
+            if code:
+                return code
+        return None
+
+    @staticmethod
+    def _set(a: ActorDict, code: str, basis: str, confidence: float) -> None:
+        a["country_code"], a["country_basis"], a["country_confidence"] = code, basis, confidence
+
+    @staticmethod
+    def _sentence_country(
+        a: ActorDict, actors: list[ActorDict], sentences: list[tuple[int, int]]
+    ) -> str | None:
+        """The country the actor's sentence points to: that of a named actor of the same
+        sector with a country, the nearest before it ("Chadian soldiers ... the army").
+        (The one country of the sentence's places was tried too; it was wrong more often
+        than right on our dev split.)"""
+        lo, hi = next(((s, e) for s, e in sentences if s <= a["start"] < e), (0, 0))
+        same = [
+            b
+            for b in actors
+            if b is not a
+            and lo <= b["start"] < hi
+            and b["country_basis"] in ("explicit", "known")
+            and b["sector"] == a["sector"]
+            and b["country_code"]
+        ]
+        if not same:
+            return None
+        before = [b for b in same if b["start"] < a["start"]]
+        return str((before[-1] if before else same[0])["country_code"])
+
+    def _country_name(self, code: str) -> str:
+        entry = self.gazetteer.country(code)
+        return entry.name if entry is not None else code
+
+    def _entities(self, actors: list[ActorDict]) -> None:
+        """One entity id per actor; state actors with a country take ``<Country> <sector>``
+        as their canonical; a surname joins the full name said before it."""
+        suffix: dict[str, str] = _c()["country_suffix"]
+        ids: dict[str, str] = {}
+        full_names: dict[str, ActorDict] = {}
+        for a in actors:
+            s = suffix.get(a["sector"])
+            if (
+                s
+                and a["country_code"]
+                and a["kind"] in ("government", "military", "police", "country")
+                and a["country_basis"] in ("context", "explicit")
+            ):
+                a["canonical"] = f"{self._country_name(a['country_code'])} {s}"
+            parts = a["canonical"].split()
+            full = full_names.get(parts[0].lower()) if len(parts) == 1 else None
+            if full is not None and a["kind"] in ("person", "organisation", "unknown"):
+                # "Zulum" after "Babagana Zulum" (the NER may call the surname an ORG)
+                for key in ("canonical", "kind", "sector", "country_code", "country_basis"):
+                    a[key] = full[key]
+                a["country_confidence"] = full.get("country_confidence")
+            elif a["kind"] == "person" and len(parts) > 1:
+                full_names.setdefault(parts[-1].lower(), a)
+            a["entity"] = ids.setdefault(a["canonical"].lower(), f"ent{len(ids) + 1}")
+
+
+@Language.factory(
+    "newsevents_coding",
+    assigns=["doc._.actors"],
+    default_config={"cache_dir": None},
+)
+def make_coding(nlp: Language, name: str, cache_dir: str | None) -> CodingComponent:
+    return CodingComponent(nlp, name, cache_dir)

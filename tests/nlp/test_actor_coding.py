@@ -1,0 +1,117 @@
+"""Actor coding: country with its basis, sector and entity on every actor."""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.nlp.coding import focus_country, known_body, sector_of
+from extract.nlp.types import ActorDict
+
+
+def _actor(text: str, kind: str, start: int = 0, country: str | None = None) -> ActorDict:
+    return ActorDict(
+        id="a1", start=start, end=start + len(text), text=text, name=text, canonical=text,
+        kind=kind, country_code=country, affiliation=None,
+    )  # fmt: skip
+
+
+def test_the_dateline_country_is_the_focus() -> None:
+    assert focus_country("NGA", [], [], "text")[0] == "NGA"
+
+
+def test_without_a_dateline_the_most_mentioned_country_is_the_focus() -> None:
+    places = [{"start": 0, "country_code": "KEN"}, {"start": 50, "country_code": "KEN"},
+              {"start": 60, "country_code": "SOM"}]  # fmt: skip
+    code, conf = focus_country(None, places, [], "x" * 100)
+    assert code == "KEN" and 0.4 <= conf <= 0.8
+
+
+def test_no_mentioned_country_means_no_focus() -> None:
+    assert focus_country(None, [], [], "text") == (None, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "sector"),
+    [
+        ("Polokwane High Court", "organisation", "judiciary"),
+        ("lawmakers", "person", "legislature"),
+        ("the Senate", "government", "legislature"),
+        ("soldiers", "military", "military"),
+        ("kidnappers", "armed_group", "criminal"),
+        ("the company", "company", "business"),
+        ("Interior Ministry", "organisation", "government"),
+    ],
+)
+def test_sector_comes_from_the_head_word_then_the_kind(text: str, kind: str, sector: str) -> None:
+    assert sector_of(_actor(text, kind)) == sector
+
+
+def test_known_bodies_are_found_by_any_alias() -> None:
+    assert known_body("the Taliban") is not None
+    assert known_body("Taliban")[3] == "AFG"  # type: ignore[index]
+    assert known_body("Islamic State")[3] is None  # type: ignore[index]
+
+
+@pytest.fixture(scope="module")
+def coded(extractor):
+    text = (
+        "MAIDUGURI, June 16, 2020 (Newswire) — Gunmen attacked a convoy near Damboa on "
+        "Sunday, the army said. Police arrested four suspects. A United Nations spokesman "
+        "condemned the attack.\n\nForeign troops were not involved, officials said. French "
+        "companies suspended work. Governor Babagana Zulum visited the town. Zulum said "
+        "the Taliban had no role."
+    )
+    return extractor.process(text, published="2020-06-16")
+
+
+def _by_text(result, text: str):
+    return next(a for a in result.actors if a.text == text)
+
+
+@pytest.mark.slow
+def test_a_generic_state_actor_takes_the_dateline_country(coded) -> None:
+    army = _by_text(coded, "army")
+    assert (army.country_code, army.country_basis, army.sector) == ("NGA", "context", "military")
+    assert army.canonical == "Nigeria military"
+
+
+@pytest.mark.slow
+def test_foreign_troops_take_no_focus_country(coded) -> None:
+    assert _by_text(coded, "Foreign troops").country_code is None
+
+
+@pytest.mark.slow
+def test_a_demonym_names_the_country_of_companies(coded) -> None:
+    firms = _by_text(coded, "French companies")
+    assert (firms.country_code, firms.country_basis, firms.sector) == (
+        "FRA",
+        "explicit",
+        "business",
+    )
+
+
+@pytest.mark.slow
+def test_a_known_group_keeps_its_own_country(coded) -> None:
+    taliban = _by_text(coded, "Taliban")
+    assert (taliban.country_code, taliban.country_basis, taliban.sector) == (
+        "AFG", "known", "armed_group",
+    )  # fmt: skip
+
+
+@pytest.mark.slow
+def test_every_actor_has_an_entity_and_a_surname_joins_the_full_name(coded) -> None:
+    assert all(a.entity for a in coded.actors)
+    full = [a for a in coded.actors if a.text == "Babagana Zulum"]
+    short = [a for a in coded.actors if a.text == "Zulum"]
+    if full and short:
+        assert full[0].entity == short[0].entity
+
+
+@pytest.mark.slow
+def test_actor_arguments_carry_entity_country_and_sector(coded) -> None:
+    actors = {a.id: a for a in coded.actors}
+    args = [arg for e in coded.events for arg in e.arguments if arg.ref in actors]
+    assert args
+    for arg in args:
+        a = actors[arg.ref]
+        assert (arg.entity, arg.country_code, arg.sector) == (a.canonical, a.country_code, a.sector)
