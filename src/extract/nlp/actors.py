@@ -54,6 +54,11 @@ def _capitals() -> dict[str, str]:
     }
 
 
+def capital_country(name: str) -> str | None:
+    """The country whose capital ``name`` is ("Abuja" -> NGA), used for its government."""
+    return _capitals().get(name.lower())
+
+
 _HEDGES = frozenset({"suspected", "alleged", "so-called", "purported"})
 _PARTICIPLES = frozenset({"led", "backed", "based", "linked", "allied", "aligned", "funded"})
 

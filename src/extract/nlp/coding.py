@@ -25,6 +25,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from extract.nlp.actors import capital_country
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
 from extract.nlp.guard import guarded
@@ -33,6 +34,9 @@ from extract.tables import load_table
 
 register_extensions()
 
+_NEAR_CHARS = 40
+"""How far (in characters) from a person's name the body they act for may be named."""
+
 
 @lru_cache(maxsize=1)
 def _c() -> dict[str, Any]:
@@ -40,20 +44,17 @@ def _c() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def _known() -> dict[str, tuple[str, str, str, str | None]]:
+def _known() -> tuple[dict[str, tuple[str, str, str, str | None]], dict[str, list[str]]]:
     """alias (lower case) -> (canonical, kind, sector, country) of national bodies, groups
-    and international organisations (resources/institutions.json, else the groups of
-    resources/actors.json)."""
+    and international organisations (resources/institutions.json, built by
+    scripts/build_actor_table.py, then the groups of resources/actors.json), and the
+    aliases that match only as written ("IS", "WHO", "Hawks")."""
     out: dict[str, tuple[str, str, str, str | None]] = {}
-    try:
-        table = load_table("institutions")
-    except FileNotFoundError:
-        table = None
-    if table is not None:
-        bodies = table["bodies"]
-        for alias, canonical in table["aliases"].items():
-            b = bodies[canonical]
-            out[alias] = (canonical, b["kind"], b["sector"], b["country"] or None)
+    table = load_table("institutions")
+    bodies = table["bodies"]
+    for alias, name in table["aliases"].items():
+        b = bodies[name]
+        out[alias] = (b["coded_as"], b["kind"], b["sector"], b["country"] or None)
     kinds = _c()["sector_of_kind"]
     for canonical, info in load_table("actors")["groups"].items():
         for alias in (canonical, *info["aliases"]):
@@ -61,22 +62,28 @@ def _known() -> dict[str, tuple[str, str, str, str | None]]:
                 alias.lower(),
                 (canonical, info["kind"], kinds.get(info["kind"], "unknown"), info["country"]),
             )
-    return out
+    return out, table["cased"]
 
 
 def known_body(name: str) -> tuple[str, str, str, str | None] | None:
     """(canonical, kind, sector, country) of a known body or group, by any of its names."""
-    low = name.lower().strip()
-    table = _known()
-    return (
-        table.get(low) or table.get(low.removeprefix("the ")) or table.get(low.removesuffix("'s"))
-    )
+    table, cased = _known()
+    name = name.strip()
+    for form in (name, name.removeprefix("the "), name.removesuffix("'s")):
+        low = form.lower()
+        if low in table and (low not in cased or form in cased[low]):
+            return table[low]
+    return None
 
 
 def sector_of(actor: ActorDict) -> str:
     """The sector an actor's words and kind give (people: their role; see the table)."""
     c = _c()
-    words = actor["text"].lower().replace("-", " ").split()
+    low = actor["text"].lower()
+    for phrase, sector in c["sector_phrases"].items():
+        if phrase in low:
+            return str(sector)
+    words = [w.removesuffix("'s").removesuffix("\u2019s") for w in low.split()]
     if actor["kind"] == "person":
         for w in reversed(words):
             s = c["role_sectors"].get(w) or c["sector_words"].get(w)
@@ -90,18 +97,24 @@ def sector_of(actor: ActorDict) -> str:
     return str(c["sector_of_kind"].get(actor["kind"], "unknown"))
 
 
-def _role_sector(window: str) -> str:
-    """The sector of the role written beside a person's name ("President Ashraf Ghani",
-    "Chinese Foreign Ministry spokesman Zhao Lijian"), or "unknown"."""
+def _role_sector(before: str, after: str) -> str:
+    """The sector of the role written beside a person's name: the nearest role word
+    before it ("President Ashraf Ghani", "Foreign Ministry spokesman Zhao Lijian"), else
+    the first after it ("Hasan Demirtas, a contractor"), or "unknown"."""
     c = _c()
-    found = "unknown"
-    for w in window.lower().replace(",", " ").split():
-        s = c["role_sectors"].get(w) or (
-            c["sector_words"].get(w) if w in ("ministry", "army", "police", "court") else None
-        )
-        if s:
-            found = str(s)
-    return found
+    table = {**c["person_words"], **{k: v for k, v in c["role_sectors"].items() if v}}
+    table.update({w: c["sector_words"][w] for w in ("ministry", "army", "police", "court")})
+
+    def words(text: str) -> list[str]:
+        return [w.strip(".,;:\"'()") for w in text.lower().split()]
+
+    for w in reversed(words(before)):
+        if w in table:
+            return str(table[w])
+    for w in words(after):
+        if w in table:
+            return str(table[w])
+    return "unknown"
 
 
 def focus_country(
@@ -168,21 +181,61 @@ class CodingComponent:
                 self._set(a, here, "context", conf["context_sentence"])
             elif focus is not None:
                 self._set(a, focus, "context", focus_conf)
+        self._people_by_their_body(actors, sentences)
         self._entities(actors)
         return doc
+
+    @staticmethod
+    def _people_by_their_body(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
+        """A person with no sector of their own takes that of the body named next to them
+        in their sentence ("Marta Ruiz, the United Nations humanitarian coordinator",
+        "Rwandan army spokesman Celestin Nkusi"), and its country when they have none."""
+        for a in actors:
+            if a["kind"] != "person" or a.get("sector", "unknown") != "unknown":
+                continue
+            lo, hi = next(((s, e) for s, e in sentences if s <= a["start"] < e), (0, 0))
+            near = [
+                b
+                for b in actors
+                if b["kind"] != "person"
+                and lo <= b["start"] < hi
+                and b.get("sector", "unknown") != "unknown"
+                and min(abs(b["start"] - a["end"]), abs(a["start"] - b["end"])) <= _NEAR_CHARS
+            ]
+            if not near:
+                continue
+            body = min(
+                near, key=lambda b: min(abs(b["start"] - a["end"]), abs(a["start"] - b["end"]))
+            )
+            a["sector"] = body["sector"]
+            if a["country_basis"] == "unknown" or body["country_basis"] == "international":
+                a["country_code"] = body["country_code"]
+                a["country_basis"] = (
+                    "affiliation" if body["country_code"] else body["country_basis"]
+                )
+                a["country_confidence"] = body.get("country_confidence")
 
     def _code_named(self, a: ActorDict, conf: dict[str, float], text: str) -> None:
         """Country and sector from the mention itself, a known body, or an affiliation."""
         a["sector"] = sector_of(a)
         if a["kind"] == "person" and a["sector"] == "unknown":
-            a["sector"] = _role_sector(text[max(0, a["start"] - 40) : a["start"]]) or _role_sector(
-                text[a["end"] : a["end"] + 40]
+            a["sector"] = _role_sector(
+                text[max(0, a["start"] - _NEAR_CHARS) : a["start"]],
+                text[a["end"] : a["end"] + _NEAR_CHARS],
             )
         a["country_basis"], a["country_confidence"] = "unknown", None
-        body = known_body(a["canonical"]) or known_body(a["text"])
-        if body is not None and a["kind"] != "person":
-            canonical, _kind, sector, country = body
+        seat = self._seat_of_government(a["text"])
+        if seat is not None:  # "Abuja refused", "Azerbaijan freed", "Mozambique's government"
+            a["kind"], a["sector"] = "government", "government"
+            a["country_code"] = a["country_code"] or seat
+        body = known_body(a["text"]) if a["kind"] == "person" else None
+        if a["kind"] != "person":
+            body = known_body(a["canonical"]) or known_body(a["text"])
+        if body is not None:  # also a body the NER took for a person ("Boko Haram")
+            canonical, kind, sector, country = body
             a["canonical"], a["sector"] = canonical, sector
+            if a["kind"] in ("person", "organisation", "unknown"):
+                a["kind"] = kind
             if country:
                 self._set(a, country, "known", conf["known"])
             else:
@@ -226,6 +279,14 @@ class CodingComponent:
                     self._set(a, code, "affiliation", conf["affiliation"])
         if a["kind"] == "person" and a["sector"] == "unknown" and a["country_basis"] != "unknown":
             a["sector"] = "government" if a["affiliation"] is None else "unknown"
+
+    def _seat_of_government(self, text: str) -> str | None:
+        """The country whose name or capital ``text`` is (used for its government)."""
+        name = text.removeprefix("the ").removesuffix("'s").removesuffix("\u2019s")
+        entry = self.gazetteer.country(name)
+        if entry is not None and entry.kind == "country":
+            return entry.country_code
+        return capital_country(name)
 
     def _demonym_in(self, text: str) -> str | None:
         for word in text.split()[:-1]:

@@ -35,6 +35,8 @@ _MEMBERS = frozenset(
 _CLAUSAL_DEADLINE = ("DEMAND", "AGREE", "THREATEN", "CONCEDE", "REJECT")
 _HANDING = ("advcl", "conj", "xcomp")
 _CLAUSAL_TARGET = ("DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "COERCE", "SANCTION")
+_NO_CLAUSE_TARGET = ("MOBILIZE",)
+"""Types whose object is what is moved, not whom it is aimed at ("deployed 1,000 soldiers")."""
 _NEW_CLAUSE = ("advcl", "relcl", "ccomp", "parataxis")
 _CLIMB = (
     "xcomp",
@@ -321,6 +323,8 @@ class EventsComponent:
             args.append(ArgumentDict(role=role, ref=ref, text=text))
 
         self._actor_args(doc, c, toks, clause, add)
+        if not any(a["role"] in ("target", "recipient") for a in args):
+            self._clause_target(doc, c, toks, clause, used, add)
         self._quantity_args(doc, c, toks, clause, sent, add, others)
         places = [p for p in doc._.places or [] if sent.start_char <= p["start"] < sent.end_char]
         inside = [
@@ -383,6 +387,33 @@ class EventsComponent:
             confidence=round(c.confidence, 2),
             mentions=[],
         )
+
+    @staticmethod
+    def _clause_target(
+        doc: Doc, c: _Candidate, toks: list[Token], clause: set[Token], used: set[str], add: Any
+    ) -> None:
+        """When the parse gave no target: the first actor after the trigger in its own
+        clause, outside the subject ("detained at least 184 people, among them building
+        contractors", "demanded the release of the prisoners Baku is holding")."""
+        if c.type in _NO_CLAUSE_TARGET:
+            return
+        subject: set[Token] = set()
+        for t in toks:
+            for ch in t.children:
+                if ch.dep_ in _SUBJ:
+                    subject.update(ch.subtree)
+        for a in doc._.actors or []:
+            if a["start"] <= c.tok.idx or a["id"] in used:
+                continue
+            tok = _tok_at(doc, a["start"])
+            if tok in clause and tok not in subject:
+                role = (
+                    "recipient"
+                    if c.type in ("RETREAT", "AID") and c.subtype != "withdraw-troops"
+                    else "target"
+                )
+                add(role, a["id"], a["text"])
+                return
 
     @staticmethod
     def _actor_args(
