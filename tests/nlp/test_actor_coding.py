@@ -115,3 +115,28 @@ def test_actor_arguments_carry_entity_country_and_sector(coded) -> None:
     for arg in args:
         a = actors[arg.ref]
         assert (arg.entity, arg.country_code, arg.sector) == (a.canonical, a.country_code, a.sector)
+
+
+@pytest.mark.slow
+def test_owned_or_based_before_a_name_gives_its_country(extractor) -> None:
+    result = extractor.process(
+        "MAIDUGURI, June 16, 2020 (Newswire) — The Chinese-owned Acme Mining Corporation "
+        "suspended work on Monday after gunmen attacked its site, the company said.",
+        published="2020-06-16",
+    )
+    firm = _by_text(result, "Acme Mining Corporation")
+    assert (firm.country_code, firm.country_basis, firm.sector) == ("CHN", "explicit", "business")
+    assert _by_text(result, "gunmen").country_code == "NGA"
+
+
+@pytest.mark.slow
+def test_an_event_without_a_parsed_target_takes_the_actor_it_governs(extractor) -> None:
+    result = extractor.process(
+        "ANKARA, February 17, 2023 (Newswire) — Turkish police have detained at least 184 "
+        "people, among them building contractors, in an investigation into collapsed homes.",
+        published="2023-02-17",
+    )
+    actors = {a.id: a for a in result.actors}
+    (detained,) = [e for e in result.events if e.trigger.text == "detained"]
+    targets = [actors[x.ref].text for x in detained.arguments if x.role == "target"]
+    assert targets == ["building contractors"] or targets == ["contractors"]

@@ -18,6 +18,7 @@ are one. A person's surname alone ("Ghani") joins the full name said before it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import lru_cache
 from typing import Any
@@ -34,6 +35,7 @@ from extract.tables import load_table
 
 register_extensions()
 
+_BASED = re.compile(r"([A-Z][\w.]+)-(?:owned|based|registered|headquartered)\s+(?:the\s+)?$")
 _NEAR_CHARS = 40
 """How far (in characters) from a person's name the body they act for may be named."""
 
@@ -255,7 +257,9 @@ class CodingComponent:
             a["sector"] = "igo"
             return
         if not a["country_code"]:
-            a["country_code"] = self._demonym_in(a["text"])  # "French companies"
+            a["country_code"] = self._demonym_in(a["text"]) or self._based_in(
+                text[max(0, a["start"] - 30) : a["start"]]
+            )  # "French companies", "the Chinese-owned MMG", "Lagos-based Dangote"
         if a["country_code"]:
             self._set(a, a["country_code"], "explicit", conf["explicit"])
         aff = a["affiliation"]
@@ -287,6 +291,18 @@ class CodingComponent:
         if entry is not None and entry.kind == "country":
             return entry.country_code
         return capital_country(name)
+
+    def _based_in(self, before: str) -> str | None:
+        """The country of "<X>-owned", "<X>-based" written just before a name (not
+        "-backed" or "-led": those name a patron, not the actor's own country)."""
+        m = _BASED.search(before)
+        if m is None:
+            return None
+        word = m.group(1)
+        entry = self.gazetteer.country(word)
+        if entry is not None and entry.kind == "country":
+            return entry.country_code
+        return self.gazetteer.country_of_demonym(word) or capital_country(word)
 
     def _demonym_in(self, text: str) -> str | None:
         for word in text.split()[:-1]:

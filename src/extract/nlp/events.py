@@ -36,6 +36,7 @@ _CLAUSAL_DEADLINE = ("DEMAND", "AGREE", "THREATEN", "CONCEDE", "REJECT")
 _HANDING = ("advcl", "conj", "xcomp")
 _CLAUSAL_TARGET = ("DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "COERCE", "SANCTION")
 _NO_CLAUSE_TARGET = ("MOBILIZE",)
+_OTHER_CLAUSE = ("conj", "advcl", "parataxis")
 """Types whose object is what is moved, not whom it is aimed at ("deployed 1,000 soldiers")."""
 _NEW_CLAUSE = ("advcl", "relcl", "ccomp", "parataxis")
 _CLIMB = (
@@ -392,21 +393,24 @@ class EventsComponent:
     def _clause_target(
         doc: Doc, c: _Candidate, toks: list[Token], clause: set[Token], used: set[str], add: Any
     ) -> None:
-        """When the parse gave no target: the first actor after the trigger in its own
-        clause, outside the subject ("detained at least 184 people, among them building
-        contractors", "demanded the release of the prisoners Baku is holding")."""
+        """When the parse gave no target: the first actor after the trigger in what it
+        governs, outside its subject and the clauses of other verbs joined to it ("detained
+        at least 184 people, among them building contractors", "demanded the release of
+        the prisoners Baku is holding")."""
         if c.type in _NO_CLAUSE_TARGET:
             return
-        subject: set[Token] = set()
+        scope: set[Token] = set()
+        for t in toks:
+            scope.update(t.subtree)
         for t in toks:
             for ch in t.children:
-                if ch.dep_ in _SUBJ:
-                    subject.update(ch.subtree)
+                if ch.dep_ in _SUBJ or (ch.dep_ in _OTHER_CLAUSE and ch.pos_ in ("VERB", "AUX")):
+                    scope.difference_update(ch.subtree)  # the subject; another event's clause
         for a in doc._.actors or []:
             if a["start"] <= c.tok.idx or a["id"] in used:
                 continue
             tok = _tok_at(doc, a["start"])
-            if tok in clause and tok not in subject:
+            if tok in scope:
                 role = (
                     "recipient"
                     if c.type in ("RETREAT", "AID") and c.subtype != "withdraw-troops"
