@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from extract.config import DEFAULT_MODEL, Settings
-from extract.errors import DateError, LanguageError, ModelError, NewsEventsError
+from extract.errors import DateError, ModelError, NewsEventsError
 from extract.records import ArticleResult, ErrorRecord, json_schema_text
 
 if TYPE_CHECKING:
@@ -66,8 +66,7 @@ def _progress() -> Progress:
 
 
 def _error_record(source: str, exc: NewsEventsError) -> ErrorRecord:
-    language = exc.language if isinstance(exc, LanguageError) else None
-    return ErrorRecord(source=source, reason=exc.reason, message=exc.message, language=language)
+    return ErrorRecord.from_error(source, exc)
 
 
 def _published_option(published: str | None) -> dt.date | None:

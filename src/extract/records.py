@@ -14,6 +14,8 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from extract.errors import LanguageError, NewsEventsError
+
 SCHEMA_VERSION = "1.2"
 
 PloverType = Literal[
@@ -332,6 +334,12 @@ class ErrorRecord(_Record):
         default=None,
         description="For not_english: the ISO 639-1 code of the language detected, xx when unknown.",
     )
+
+    @classmethod
+    def from_error(cls, source: str, exc: NewsEventsError) -> ErrorRecord:
+        """The record of an input the library refused with ``exc``."""
+        language = exc.language if isinstance(exc, LanguageError) else None
+        return cls(source=source, reason=exc.reason, message=exc.message, language=language)
 
 
 def json_schema() -> dict[str, Any]:

@@ -34,7 +34,7 @@ from extract.batch.tables import (
     write_table,
 )
 from extract.config import Settings
-from extract.errors import LanguageError, NewsEventsError
+from extract.errors import NewsEventsError
 from extract.records import SCHEMA_VERSION, Article, ArticleResult, ErrorRecord
 
 MANIFESTS = "_manifests"
@@ -159,7 +159,7 @@ def _process(
             with _time_limit(time_limit):
                 out.append((source, extractor.process_article(article)))
         except NewsEventsError as exc:
-            out.append((source, ErrorRecord(source=source, reason=exc.reason, message=exc.message)))
+            out.append((source, ErrorRecord.from_error(source, exc)))
         except Exception as exc:
             out.append(
                 (
@@ -231,11 +231,7 @@ def run_shard(
 
     for source, item in _articles(shard, settings):
         if isinstance(item, NewsEventsError):
-            language = item.language if isinstance(item, LanguageError) else None
-            error = ErrorRecord(
-                source=source, reason=item.reason, message=item.message, language=language
-            )
-            record(error, source)
+            record(ErrorRecord.from_error(source, item), source)
             continue
         url = canonical_url(item.url)
         digest = content_hash(item.text)
