@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span
 
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
-from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
+from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.places import is_actor_use
 from extract.nlp.syntax import positions, sentence
@@ -96,16 +96,8 @@ def _strip_the(span: Span) -> Span:
 
 
 @guarded
-class ActorsComponent:
+class ActorsComponent(GazetteerComponent):
     """Adds ``doc._.actors``."""
-
-    def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
-        self.name = name
-        self.cache_dir = cache_dir
-
-    @property
-    def gazetteer(self) -> Gazetteer:
-        return shared_gazetteer(self.cache_dir)
 
     def __call__(self, doc: Doc) -> Doc:
         found: list[tuple[Span, str, str, str | None, str | None]] = []

@@ -28,7 +28,7 @@ from spacy.tokens import Doc
 
 from extract.nlp.actors import capital_country
 from extract.nlp.extensions import doc_text, register_extensions
-from extract.nlp.gazetteer import Gazetteer, shared_gazetteer
+from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
@@ -99,13 +99,19 @@ def sector_of(actor: ActorDict) -> str:
     return str(c["sector_of_kind"].get(actor["kind"], "unknown"))
 
 
+@lru_cache(maxsize=1)
+def _person_roles() -> dict[str, str]:
+    """Word beside a person's name -> the sector it gives (person_words, then the roles
+    that name one)."""
+    c = _c()
+    return {**c["person_words"], **{k: v for k, v in c["role_sectors"].items() if v}}
+
+
 def _role_sector(before: str, after: str) -> str:
     """The sector of the role written beside a person's name: the nearest role word
     before it ("President Ashraf Ghani", "Foreign Ministry spokesman Zhao Lijian"), else
     the first after it ("Hasan Demirtas, a contractor"), or "unknown"."""
-    c = _c()
-    table = {**c["person_words"], **{k: v for k, v in c["role_sectors"].items() if v}}
-    table.update({w: c["sector_words"][w] for w in ("ministry", "army", "police", "court")})
+    table = _person_roles()
 
     def words(text: str) -> list[str]:
         return [w.strip(".,;:\"'()") for w in text.lower().split()]
@@ -143,17 +149,9 @@ def focus_country(
 
 
 @guarded
-class CodingComponent:
+class CodingComponent(GazetteerComponent):
     """Sets ``sector``, ``country_code``, ``country_basis``, ``country_confidence`` and
     ``entity`` on every actor of ``doc._.actors``."""
-
-    def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
-        self.name = name
-        self.cache_dir = cache_dir
-
-    @property
-    def gazetteer(self) -> Gazetteer:
-        return shared_gazetteer(self.cache_dir)
 
     def __call__(self, doc: Doc) -> Doc:
         actors: list[ActorDict] = doc._.actors or []

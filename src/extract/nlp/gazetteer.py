@@ -1142,3 +1142,16 @@ def _write(
 def shared_gazetteer(cache_dir: str | None = None) -> Gazetteer:
     """One open gazetteer per cache folder and process, shared by the components."""
     return Gazetteer.open(Path(cache_dir) if cache_dir else None)
+
+
+class GazetteerComponent:
+    """Base of the pipeline components that read the gazetteer: the component's name and
+    the cache folder of the one gazetteer they share, opened at first use."""
+
+    def __init__(self, nlp: Any, name: str, cache_dir: str | None = None) -> None:
+        self.name = name
+        self.cache_dir = cache_dir
+
+    @property
+    def gazetteer(self) -> Gazetteer:
+        return shared_gazetteer(self.cache_dir)

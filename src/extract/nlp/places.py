@@ -13,7 +13,7 @@ from spacy.tokens import Doc, Span
 
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
-from extract.nlp.gazetteer import GazEntry, Gazetteer, shared_gazetteer
+from extract.nlp.gazetteer import GazEntry, GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.syntax import positions, sentence
 from extract.nlp.types import PlaceDict, RelativeDict
@@ -142,16 +142,8 @@ def _paired_parties(span: Span) -> bool:
 
 
 @guarded
-class PlacesComponent:
+class PlacesComponent(GazetteerComponent):
     """Adds ``doc._.places``."""
-
-    def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
-        self.name = name
-        self.cache_dir = cache_dir
-
-    @property
-    def gazetteer(self) -> Gazetteer:
-        return shared_gazetteer(self.cache_dir)
 
     def __call__(self, doc: Doc) -> Doc:
         dateline = dateline_end(doc_text(doc))
