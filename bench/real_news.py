@@ -142,11 +142,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="write the section of bench/RESULTS.md")
     ap.add_argument("--corpus", nargs="*", help="only these corpora (names as in the table)")
+    ap.add_argument("--typer", help="event typer (default: the library's default)")
     args = ap.parse_args()
     wanted = {c.lower() for c in args.corpus} if args.corpus else None
 
     t0 = time.perf_counter()
-    extractor = Extractor(Settings())
+    extractor = Extractor(Settings(event_typer=args.typer) if args.typer else Settings())
     rows: list[tuple[str, str, str, str, str, str]] = []
     notes: list[str] = []
     for name, path, fmt, figures in CORPORA:
