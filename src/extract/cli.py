@@ -483,6 +483,9 @@ def train(
         float, typer.Option(help="Least probability for the head to call a token a trigger.")
     ] = 0.5,
     model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
+    layers: Annotated[
+        int, typer.Option(help="MiniLM layers to run (of 6): fewer cost less CPU per sentence.")
+    ] = 3,
 ) -> None:
     """Train the transformer typer's head on annotated gold (never on the test split).
 
@@ -506,6 +509,7 @@ def train(
                 folds=folds,
                 epochs=epochs,
                 threshold=threshold,
+                layers=layers,
                 progress=lambda _stage, done, total: progress.update(task, completed=done),
             )
     except NewsEventsError as exc:

@@ -69,6 +69,10 @@ class _Candidate:
     absorbed: list[Token] = field(default_factory=list)
 
 
+# a word inside a name or a date ("March 10", "Camp Bastion") is no trigger, for any typer
+NAME_LABELS = frozenset(("PERSON", "GPE", "ORG", "DATE"))
+
+
 def _window_words(tok: Token) -> set[str]:
     doc = tok.doc
     sent = sentence(tok)
@@ -108,12 +112,7 @@ def lexicon_positions(doc: Doc, lemmas: Collection[str] = ()) -> list[int]:
 
 def type_trigger(tok: Token) -> tuple[str, str, float] | None:
     """The PLOVER type, subtype and confidence of ``tok`` as a trigger, or None."""
-    if tok.pos_ not in ("VERB", "NOUN", "PROPN") or tok.ent_type_ in (
-        "PERSON",
-        "GPE",
-        "ORG",
-        "DATE",
-    ):
+    if tok.pos_ not in ("VERB", "NOUN", "PROPN") or tok.ent_type_ in NAME_LABELS:
         return None
     senses = _lex()["triggers"].get(tok.lemma_.lower()) or _lex()["triggers"].get(tok.lower_)
     if not senses:

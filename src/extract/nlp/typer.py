@@ -47,14 +47,19 @@ def candidate_tokens(
     doc: Doc, trigger_lemmas: Collection[str] = (), found: Sequence[int] | None = None
 ) -> list[Token]:
     """Tokens that may be triggers: verbs and nouns whose lemma the lexicon or the
-    training data knows as a trigger ("release", "swap", "talks", "withdrawal"). The
+    training data knows as a trigger ("release", "swap", "talks", "withdrawal"), outside
+    names and dates (``NAME_LABELS``: "March 10", "Camp Bastion"). The
     encoder runs only on the sentences that hold one. ``found``: the doc's
     ``lexicon_positions(doc, trigger_lemmas)`` when the caller has them already."""
-    from extract.nlp.events import lexicon_positions
+    from extract.nlp.events import NAME_LABELS, lexicon_positions
 
     if found is None:
         found = lexicon_positions(doc, trigger_lemmas)
-    return [doc[i] for i in found if doc[i].pos_ in ("VERB", "NOUN", "PROPN")]
+    return [
+        doc[i]
+        for i in found
+        if doc[i].pos_ in ("VERB", "NOUN", "PROPN") and doc[i].ent_type_ not in NAME_LABELS
+    ]
 
 
 def lexicon_subtype(tok: Token, etype: str) -> str | None:
