@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from extract.errors import LanguageError, NewsEventsError
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 
 PloverType = Literal[
     "AGREE",
@@ -162,6 +162,11 @@ class Article(_Record):
     language: str | None = Field(default=None, description="ISO 639-1 code when detected.")
     published: dt.date | None = None
     published_source: PublishedSource = PublishedSource.unknown
+    published_raw: str | None = Field(
+        default=None,
+        description="The publication date as the input record wrote it (JSONL, JSON, CSV, "
+        "Parquet), kept whether or not it could be read.",
+    )
 
     @staticmethod
     def make_id(url: str | None, text: str) -> str:

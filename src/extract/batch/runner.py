@@ -35,7 +35,7 @@ from extract.batch.tables import (
 )
 from extract.config import Settings
 from extract.errors import NewsEventsError
-from extract.records import SCHEMA_VERSION, Article, ArticleResult, ErrorRecord
+from extract.records import SCHEMA_VERSION, Article, ArticleResult, ErrorRecord, PublishedSource
 
 MANIFESTS = "_manifests"
 BATCH = 64  # articles per pipeline call inside a shard, at most
@@ -60,6 +60,7 @@ class ShardResult:
     mentions: int = 0
     errors: int = 0
     duplicates: int = 0
+    unread_dates: int = 0  # articles whose record's date could not be read (published_raw)
     seconds: float = 0.0
     skipped: bool = False
     files: dict[str, str] = field(default_factory=dict)
@@ -82,6 +83,10 @@ class BatchSummary:
     @property
     def errors(self) -> int:
         return sum(s.errors for s in self.shards)
+
+    @property
+    def unread_dates(self) -> int:
+        return sum(s.unread_dates for s in self.shards)
 
 
 _heap_settled = False
@@ -216,6 +221,9 @@ def run_shard(
                 rows[table].extend(new)
             result.articles += 1
             result.events += len(item.events)
+            a = item.article
+            if a.published_raw is not None and a.published_source is not PublishedSource.given:
+                result.unread_dates += 1
         if on_article is not None:
             on_article(item)
 

@@ -15,7 +15,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,7 @@ COLUMNS: dict[str, list[tuple[str, str]]] = {
         ("article_id", "string"), ("source", "string"), ("shard", "string"),
         ("url", "string"), ("canonical_url", "string"), ("title", "string"),
         ("site", "string"), ("published", "date"), ("published_source", "string"),
+        ("published_raw", "string"),
         ("language", "string"), ("n_chars", "int"), ("content_hash", "string"),
         ("n_events", "int"), ("n_times", "int"), ("n_quantities", "int"),
         ("n_places", "int"), ("n_actors", "int"), ("warnings", "strings"),
@@ -184,6 +185,7 @@ def rows_for(result: ArticleResult, source: str, shard: str) -> dict[str, list[d
             "site": a.site,
             "published": a.published,
             "published_source": a.published_source.value,
+            "published_raw": a.published_raw,
             "language": a.language,
             "n_chars": len(text),
             "content_hash": content_hash(text),
@@ -305,6 +307,29 @@ def write_table(rows: Sequence[dict[str, Any]], table: str, path: Path, fmt: str
         os.fsync(fh.fileno())
     os.replace(tmp, path)
     return path
+
+
+def arrow_tables(results: Iterable[Any]) -> dict[str, Any]:
+    """The batch tables of ``results`` as ``pyarrow.Table`` objects with the batch's
+    columns: ``{"articles": ..., "events": ..., "mentions": ..., "errors": ...}``.
+
+    ``results`` holds :class:`ArticleResult` and :class:`ErrorRecord` objects, or
+    ``(source, result)`` pairs; a result without a source is named by its article's URL
+    (else its id). ``shard`` is empty (null)."""
+    import pyarrow as pa
+
+    rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
+    for item in results:
+        source, record = item if isinstance(item, tuple) else (None, item)
+        if isinstance(record, ErrorRecord):
+            rows["errors"].append({**error_row(record, ""), "shard": None})
+        elif isinstance(record, ArticleResult):
+            name = source or record.article.url or record.article.id
+            for table, new in rows_for(record, name, "").items():
+                rows[table].extend({**r, "shard": None} if "shard" in r else r for r in new)
+        else:
+            raise TypeError(f"not an ArticleResult or ErrorRecord: {type(record).__name__}")
+    return {t: pa.Table.from_pylist(rows[t], schema=_schema(t)) for t in TABLES}
 
 
 def write_json_atomic(data: dict[str, Any], path: Path) -> None:
