@@ -635,6 +635,15 @@ def batch(
     files_per_shard: Annotated[
         int, typer.Option(min=1, help="Loose HTML/text files grouped per shard.")
     ] = 200,
+    part_size: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Records per part: a JSONL, CSV, Parquet or WARC file of more records is "
+            "worked in parts of about this many, each a shard (spread over the workers, "
+            "resumed part by part). 0: every file whole.",
+        ),
+    ] = 1000,
     time_limit: Annotated[
         float,
         typer.Option(
@@ -656,10 +665,11 @@ def batch(
     """Process an archive into tables: articles, events, mentions and errors (Parquet or
     JSONL, one file per shard under OUT/<table>/), resumable and scalable.
 
-    Each WARC, JSONL or URL-list file is one shard (loose HTML/text files are grouped);
-    a shard's files are written atomically and then its manifest (OUT/_manifests/), so a
-    run killed at any moment and restarted with --resume ends with every article exactly
-    once. Bad records become rows of the errors table with a reason; the run goes on.
+    A WARC, JSONL, CSV/TSV or Parquet file is one shard, or parts of --part-size records
+    each when it is bigger; a URL-list file is one shard; loose HTML/text/JSON files are
+    grouped. A shard's files are written atomically and then its manifest
+    (OUT/_manifests/), so a run killed at any moment and restarted with --resume ends
+    with every article exactly once. Bad records become rows of the errors table with a reason; the run goes on.
     Query the result with `newsevents query OUT "SQL"`.
 
     Exit status: 0, or 2 on a usage error (a missing input, a bad option).
@@ -672,21 +682,25 @@ def batch(
     if event_typer is not None:
         settings = settings.model_copy(update={"event_typer": event_typer.value})
     formats = ("parquet", "jsonl") if fmt is TableFormat.both else (fmt.value,)
-    counts = {"articles": 0, "events": 0, "errors": 0}
+    counts = {"articles": 0, "events": 0, "errors": 0, "shards": 0, "live": 0}
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn(
-            "shards · {task.fields[articles]} articles · {task.fields[events]} events · "
-            "{task.fields[errors]} errors · {task.fields[rate]} articles/s"
+            "records · {task.fields[shards]} shards · {task.fields[articles]} articles · "
+            "{task.fields[events]} events · {task.fields[errors]} errors · "
+            "{task.fields[rate]} articles/s"
         ),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=err,
         disable=not err.is_terminal,
     )
-    task = progress.add_task("batch", total=None, articles=0, events=0, errors=0, rate="-")
+    task = progress.add_task(
+        "batch", total=None, articles=0, events=0, errors=0, rate="-", shards="0"
+    )
+    n_shards = {"n": 0}
     started = time.perf_counter()
 
     def refresh() -> None:
@@ -697,7 +711,14 @@ def batch(
             articles=counts["articles"],
             events=counts["events"],
             errors=counts["errors"],
+            shards=f"{counts['shards']}/{n_shards['n']}",
         )
+
+    def on_plan(shards: Any) -> None:
+        # the bar counts records (articles and errors) across shards and parts
+        n_shards["n"] = len(shards)
+        planned = [s.records for s in shards]
+        progress.update(task, total=None if None in planned else sum(planned))
 
     def on_article(item: ArticleResult | ErrorRecord) -> None:
         if isinstance(item, ErrorRecord):
@@ -705,16 +726,18 @@ def batch(
         else:
             counts["articles"] += 1
             counts["events"] += len(item.events)
+        counts["live"] += 1
+        progress.advance(task)
         refresh()
 
-    live = workers == 1 and engine is Engine.local  # articles are reported as they finish
-
     def on_shard(res: Any) -> None:
-        if res.skipped or not live:
+        if not counts["live"]:  # a shard run elsewhere (a worker) or skipped: its totals
             counts["articles"] += res.articles
             counts["events"] += res.events
             counts["errors"] += res.errors
-        progress.advance(task)
+            progress.advance(task, res.articles + res.errors)
+        counts["live"] = 0
+        counts["shards"] += 1
         refresh()
 
     try:
@@ -729,8 +752,9 @@ def batch(
                 resume=resume,
                 formats=formats,
                 files_per_shard=files_per_shard,
+                part_size=part_size or None,
                 time_limit=time_limit or None,
-                on_plan=lambda shards: progress.update(task, total=len(shards)),
+                on_plan=on_plan,
                 on_shard=on_shard,
                 on_article=on_article,
             )

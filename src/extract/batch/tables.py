@@ -10,6 +10,7 @@ entity, country and sector of its first ``source`` and first ``target`` actor.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -330,6 +331,69 @@ def arrow_tables(results: Iterable[Any]) -> dict[str, Any]:
         else:
             raise TypeError(f"not an ArticleResult or ErrorRecord: {type(record).__name__}")
     return {t: pa.Table.from_pylist(rows[t], schema=_schema(t)) for t in TABLES}
+
+
+class TableWriter:
+    """One table of one shard, written as its rows come (Parquet row groups of up to
+    ``flush_rows`` rows, or JSONL lines) to a temporary file that :meth:`commit` syncs
+    and renames: memory holds at most ``flush_rows`` rows, and a reader (or a killed
+    run) never sees half a file. The same rows give the same bytes."""
+
+    def __init__(self, table: str, path: Path, fmt: str, flush_rows: int = 5000) -> None:
+        self.table, self.path, self.fmt, self.flush_rows = table, path, fmt, flush_rows
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = path.with_name(f".{path.name}.tmp")
+        self.rows: list[dict[str, Any]] = []
+        self.count = 0
+        self._writer: Any = None
+        self._fh: Any = None
+        if fmt == "parquet":
+            import pyarrow.parquet as pq
+
+            self._writer = pq.ParquetWriter(self.tmp, _schema(table), compression="zstd")
+        else:
+            self._fh = self.tmp.open("w", encoding="utf-8")
+
+    def add(self, rows: Sequence[dict[str, Any]]) -> None:
+        self.rows.extend(rows)
+        self.count += len(rows)
+        if len(self.rows) >= self.flush_rows:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.rows:
+            return
+        if self._writer is not None:
+            import pyarrow as pa
+
+            self._writer.write_table(pa.Table.from_pylist(self.rows, schema=_schema(self.table)))
+        else:
+            self._fh.writelines(
+                json.dumps(row, ensure_ascii=False, default=_json_default) + "\n"
+                for row in self.rows
+            )
+        self.rows.clear()
+
+    def commit(self) -> Path:
+        """Write what is left, sync and rename to the final name."""
+        self.flush()
+        if self._writer is not None:
+            self._writer.close()
+        else:
+            self._fh.close()
+        with self.tmp.open("rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(self.tmp, self.path)
+        return self.path
+
+    def discard(self) -> None:
+        """Close and remove the temporary file (a shard that failed)."""
+        with contextlib.suppress(Exception):
+            if self._writer is not None:
+                self._writer.close()
+            else:
+                self._fh.close()
+        self.tmp.unlink(missing_ok=True)
 
 
 def write_json_atomic(data: dict[str, Any], path: Path) -> None:

@@ -76,7 +76,7 @@ class _Lines:
         return raw.decode("utf-8", errors="replace")
 
 
-def _delimiter(path: Path) -> str:
+def delimiter_for(path: Path) -> str:
     return "\t" if path.name.lower().endswith(".tsv") else ","
 
 
@@ -124,7 +124,7 @@ def read_csv_file(path: Path, options: ReadOptions) -> Iterator[Result]:
     """A CSV (or ``.tsv``: tab-separated) file: a header row, then one article per row,
     each named ``path:line``."""
     name = str(path)
-    delimiter = _delimiter(path)
+    delimiter = delimiter_for(path)
     _ensure_field_limit(options)
     try:
         stream = path.open("rb")
