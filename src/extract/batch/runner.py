@@ -16,6 +16,7 @@ import gc
 import json
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -292,6 +293,7 @@ def run_shard(
         "schema_version": SCHEMA_VERSION,
         "settings": {"spacy_model": settings.spacy_model, "event_typer": settings.event_typer},
         "finished": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "worker": f"{socket.gethostname()}:{os.getpid()}",  # which process ran it
     }
     if shard.part is not None:
         manifest["part"] = asdict(shard.part)
