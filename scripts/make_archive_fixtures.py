@@ -213,6 +213,7 @@ DATE_STYLES: list[tuple[str, Any]] = [
     ("time GMT first", "%H:%M GMT, %-d %b %Y"),
     ("weekday, month day", "%a, %b %-d, %Y"),
     ("compact ISO", "%Y%m%d"),
+    ("dotted clock time, zone", "%a %-d %b %Y %H.%M BST"),
 ]
 # numeric forms that read one way only: the day is over 12
 UNAMBIGUOUS_NUMERIC = ["%m/%d/%Y", "%d/%m/%Y", "%-m/%-d/%Y %-I:%M:%S %p", "%d.%m.%Y %H:%M"]

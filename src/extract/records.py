@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from extract.errors import LanguageError, NewsEventsError
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.2"
 
 PloverType = Literal[
     "AGREE",
@@ -165,7 +165,9 @@ class Article(_Record):
     published_raw: str | None = Field(
         default=None,
         description="The publication date as the input record wrote it (JSONL, JSON, CSV, "
-        "Parquet), kept whether or not it could be read.",
+        "Parquet), kept whether or not it could be read; left out of the JSON when absent.",
+        # absent, it is not written: records without it read and compare as before
+        exclude_if=lambda value: value is None,
     )
 
     @staticmethod

@@ -46,6 +46,10 @@ _ORDER_FLAGS = {"DMY": (True, False), "MDY": (False, False), "YMD": (False, True
 _SEPARATORS = re.compile(
     r"\s*\([^()\d]*\)|\b(?:UTC|GMT)\b|\s*[|\u2022\u00b7()\[\]]\s*|\s+[\u2014\u2013]\s+"
 )
+# "21.05 BST", "9.05pm": a clock time written with a dot (dateutil would read a decimal)
+_DOTTED_TIME = re.compile(
+    r"(?<![\d.])(\d{1,2})\.(\d{2})(?=\s*(?:[ap]\.?m\b\.?|(?-i:[A-Z]{2,5})\b|,|$))", re.IGNORECASE
+)
 # a numeric date with its four-digit year first is year-month-day everywhere
 _YEAR_FIRST = re.compile(r"(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)")
 _FOUR_DIGITS = re.compile(r"(?<!\d)\d{4}(?!\d)")
@@ -155,6 +159,7 @@ def _parse_text(value: str, raw: str, order: str | None) -> dt.date:
         _check_weekday(weekday_word.search(value), parsed, raw)
         return parsed
     text = _SEPARATORS.sub(" ", labels.sub("", value)).strip(" ,;")
+    text = _DOTTED_TIME.sub(r"\1:\2", text)
     try:
         first = _dateutil(text, _DEFAULT_1, order)
         # a part not written comes from the default: parse again with another default
