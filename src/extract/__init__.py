@@ -11,6 +11,7 @@ entry points) stays cheap and free of import cycles.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -20,6 +21,7 @@ _EXPORTS = {
     "extract_events": "extract.api",
     "get_extractor": "extract.api",
     "process": "extract.api",
+    "read": "extract.api",
     "Settings": "extract.config",
     "NewsEventsError": "extract.errors",
     "ActorMention": "extract.records",
@@ -50,10 +52,12 @@ __all__ = [
     "get_extractor",
     "json_schema",
     "process",
+    "read",
+    "tables",
 ]
 
 if TYPE_CHECKING:
-    from extract.api import Extractor, extract_events, get_extractor, process
+    from extract.api import Extractor, extract_events, get_extractor, process, read
     from extract.config import Settings
     from extract.errors import NewsEventsError
     from extract.records import (
@@ -67,6 +71,24 @@ if TYPE_CHECKING:
         TimeMention,
         json_schema,
     )
+
+
+# ``extract.tables`` is the function below, not the module of the same name (our
+# resource-table loader): that module is imported here first, so the import system has
+# set the attribute once already and our definition replaces it for good. (So that
+# module is imported as ``from extract.tables import load_table``, never as
+# ``import extract.tables as ...``.)
+importlib.import_module("extract.tables")
+
+
+def tables(results: Iterable[Any]) -> dict[str, Any]:
+    """The batch tables (``articles``, ``events``, ``mentions``, ``errors``) of
+    ``results`` (``ArticleResult`` / ``ErrorRecord`` objects, or ``(source, result)``
+    pairs) as ``pyarrow.Table`` objects with a batch's columns: ``.to_pandas()`` gives
+    the frames a batch folder gives."""
+    from extract.batch.tables import arrow_tables
+
+    return arrow_tables(results)
 
 
 def __getattr__(name: str) -> Any:

@@ -13,13 +13,14 @@ from spacy.tokens import Doc
 
 from extract.assemble import result_from_doc
 from extract.config import Settings
+from extract.errors import NewsEventsError
 from extract.ingest.dates import parse_published
 from extract.ingest.html import article_from_html
-from extract.ingest.sources import looks_like_html, read_file_bytes
+from extract.ingest.sources import iter_articles, looks_like_html, read_file_bytes
 from extract.ingest.text import article_from_text, decode_bytes, replace_surrogates
 from extract.nlp.extensions import remember_text
 from extract.nlp.pipeline import build_nlp
-from extract.records import Article, ArticleResult, Event
+from extract.records import Article, ArticleResult, ErrorRecord, Event
 
 
 class Extractor:
@@ -124,3 +125,36 @@ def extract_events(
 ) -> list[Event]:
     """Just the events of :func:`process`."""
     return process(source, published=published, url=url, settings=settings).events
+
+
+def read(
+    spec: str | os.PathLike[str],
+    *,
+    published: str | dt.date | None = None,
+    settings: Settings | None = None,
+    sources: bool = False,
+) -> Iterator[Article | ErrorRecord] | Iterator[tuple[str, Article | ErrorRecord]]:
+    """The articles of any supported input: a file (HTML, text, JSONL, JSON, CSV, TSV,
+    Parquet, WARC, URL list), a folder of them, or an http(s) URL. An input or record
+    that cannot be read is an :class:`ErrorRecord` (with its ``source`` and ``reason``)
+    in its place. With ``sources``, each item comes as ``(source name, item)``:
+    ``file.csv:17``, ``file.parquet#41``, ``file.warc.gz#1234``.
+
+    >>> ex = Extractor()  # doctest: +SKIP
+    >>> results = [ex.process_article(a) if isinstance(a, Article) else a
+    ...            for a in read("cc_news.parquet")]  # doctest: +SKIP
+    >>> tables(results)["events"].to_pandas()  # doctest: +SKIP
+
+    Raises:
+        DateError: ``published`` is not a date (at once).
+    """
+    items = iter_articles(
+        spec if isinstance(spec, str) else Path(spec), published=published, settings=settings
+    )
+
+    def convert(source: str, item: Article | NewsEventsError) -> Article | ErrorRecord:
+        return ErrorRecord.from_error(source, item) if isinstance(item, NewsEventsError) else item
+
+    if sources:
+        return ((source, convert(source, item)) for source, item in items)
+    return (convert(source, item) for source, item in items)

@@ -11,17 +11,26 @@ from extract.records import (
     ArticleResult,
     Event,
     PlaceMention,
+    PublishedSource,
     QuantityMention,
     RelativePosition,
     Span,
     TimeMention,
 )
 
+UNREAD_DATE_WARNING = (
+    "publication date of the record not read: {raw!r} is not a full, unambiguous date; "
+    "the article was processed without it (kept in published_raw)"
+)
+UNREAD_DATE_PREFIX = UNREAD_DATE_WARNING.split(":", 1)[0]
+
 
 def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
     """Turn the ``Doc._`` annotations of ``doc`` (whose text is ``article.text``) into records."""
     text = article.text
     warnings: list[str] = []
+    if article.published_raw is not None and article.published_source is not PublishedSource.given:
+        warnings.append(UNREAD_DATE_WARNING.format(raw=article.published_raw))
     if article.published is None:
         warnings.append(
             "publication date unknown: relative dates are left unresolved (e.g. XXXX-03-10)"

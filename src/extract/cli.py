@@ -52,6 +52,61 @@ class EventTyper(str, enum.Enum):
     combined = "combined"
 
 
+class DateOrder(str, enum.Enum):
+    DMY = "DMY"
+    MDY = "MDY"
+    YMD = "YMD"
+
+
+FieldOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--field",
+        metavar="FIELD=NAME",
+        help="Read an article field from a record key of another name (JSONL, JSON, CSV, "
+        "Parquet), e.g. --field text=story_body --field published=pub_ts; repeatable. "
+        "Fields: text, html, title, published, url, id, language, site. Without it the "
+        "usual names are tried (text: text, maintext, body, content, article; title: "
+        "title, headline; published: published, date_publish, publish_date, date, "
+        "pubDate, published_at; url: url, link).",
+        show_default=False,
+    ),
+]
+DateOrderOption = Annotated[
+    DateOrder | None,
+    typer.Option(
+        "--date-order",
+        help="How all-numeric dates in records are written (03/04/2020: DMY = 3 April, "
+        "MDY = March 4). Without it such a date is not guessed: the article is processed "
+        "with the date unknown and the raw value kept (published_raw).",
+        show_default=False,
+    ),
+]
+
+
+def _record_options(fields: list[str] | None, date_order: DateOrder | None) -> dict[str, Any]:
+    """``--field`` and ``--date-order`` as Settings arguments; a usage error (exit 2)
+    when one is malformed."""
+    from pydantic import ValidationError
+
+    pairs = []
+    for given in fields or []:
+        field, sep, name = given.partition("=")
+        if not sep or not field.strip() or not name.strip():
+            err.print(f"[red]error:[/] --field {given!r}: expected FIELD=NAME (text=story_body)")
+            raise typer.Exit(2)
+        pairs.append((field.strip(), name.strip()))
+    options: dict[str, Any] = {"fields": pairs}
+    if date_order is not None:
+        options["date_order"] = date_order.value
+    try:
+        Settings(**options)
+    except ValidationError as exc:
+        err.print(f"[red]error:[/] --field: {exc.errors()[0]['msg']}")
+        raise typer.Exit(2) from None
+    return options
+
+
 def _progress() -> Progress:
     """A progress bar on stderr, shown only in a terminal."""
     return Progress(
@@ -69,12 +124,14 @@ def _error_record(source: str, exc: NewsEventsError) -> ErrorRecord:
     return ErrorRecord.from_error(source, exc)
 
 
-def _published_option(published: str | None) -> dt.date | None:
+def _published_option(published: str | None, order: DateOrder | None = None) -> dt.date | None:
     """``--published`` read as a date; a usage error (exit 2) when it is none."""
     from extract.ingest.dates import parse_published
 
     try:
-        return parse_published(published) if published is not None else None
+        if published is None:
+            return None
+        return parse_published(published, order=order.value if order else None)
     except DateError as exc:
         err.print(f"[red]error:[/] --published: {exc.message}")
         raise typer.Exit(2) from None
@@ -115,7 +172,8 @@ def extract(
     inputs: Annotated[
         list[str],
         typer.Argument(
-            help="Files (.html, .txt, .jsonl[.gz]), folders of them, http(s) URLs, or - for stdin.",
+            help="Files (.html, .txt, .jsonl[.gz], .json, .csv, .tsv, .parquet, .warc[.gz]), "
+            "folders of them, http(s) URLs, or - for stdin.",
             show_default=False,
         ),
     ],
@@ -143,6 +201,8 @@ def extract(
     allow_private_urls: Annotated[
         bool, typer.Option(help="Allow fetching URLs on loopback or private networks.")
     ] = False,
+    field: FieldOption = None,
+    date_order: DateOrderOption = None,
 ) -> None:
     """Extract events (and the times, quantities, places and actors they use) from articles.
 
@@ -150,9 +210,13 @@ def extract(
     rejected input is reported with its reason), 2 on a usage error.
     """
 
-    pub = _published_option(published)
+    pub = _published_option(published, date_order)
     chosen = fmt or (OutputFormat.table if out.is_terminal else OutputFormat.jsonl)
-    settings = Settings(spacy_model=model, allow_private_urls=allow_private_urls)
+    settings = Settings(
+        spacy_model=model,
+        allow_private_urls=allow_private_urls,
+        **_record_options(field, date_order),
+    )
     extractor = _extractor(settings)
 
     failures = 0
@@ -545,8 +609,8 @@ def batch(
     inputs: Annotated[
         list[str],
         typer.Argument(
-            help="WARC/WARC.gz files, JSONL(.gz) files, .urls files (one URL per line), "
-            "folders of them or of HTML/text files, or http(s) URLs.",
+            help="WARC/WARC.gz, JSONL(.gz), CSV/TSV, Parquet and .urls files (one URL per "
+            "line), folders of them or of HTML/text/JSON files, or http(s) URLs.",
             show_default=False,
         ),
     ],
@@ -575,6 +639,15 @@ def batch(
     files_per_shard: Annotated[
         int, typer.Option(min=1, help="Loose HTML/text files grouped per shard.")
     ] = 200,
+    part_size: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Records per part: a JSONL, CSV, Parquet or WARC file of more records is "
+            "worked in parts of about this many, each a shard (spread over the workers, "
+            "resumed part by part). 0: every file whole.",
+        ),
+    ] = 1000,
     time_limit: Annotated[
         float,
         typer.Option(
@@ -590,14 +663,17 @@ def batch(
         ),
     ] = None,
     model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
+    field: FieldOption = None,
+    date_order: DateOrderOption = None,
 ) -> None:
     """Process an archive into tables: articles, events, mentions and errors (Parquet or
     JSONL, one file per shard under OUT/<table>/), resumable and scalable.
 
-    Each WARC, JSONL or URL-list file is one shard (loose HTML/text files are grouped);
-    a shard's files are written atomically and then its manifest (OUT/_manifests/), so a
-    run killed at any moment and restarted with --resume ends with every article exactly
-    once. Bad records become rows of the errors table with a reason; the run goes on.
+    A WARC, JSONL, CSV/TSV or Parquet file is one shard, or parts of --part-size records
+    each when it is bigger; a URL-list file is one shard; loose HTML/text/JSON files are
+    grouped. A shard's files are written atomically and then its manifest
+    (OUT/_manifests/), so a run killed at any moment and restarted with --resume ends
+    with every article exactly once. Bad records become rows of the errors table with a reason; the run goes on.
     Query the result with `newsevents query OUT "SQL"`.
 
     Exit status: 0, or 2 on a usage error (a missing input, a bad option).
@@ -606,25 +682,29 @@ def batch(
 
     from extract.batch import run_batch
 
-    settings = Settings(spacy_model=model)
+    settings = Settings(spacy_model=model, **_record_options(field, date_order))
     if event_typer is not None:
         settings = settings.model_copy(update={"event_typer": event_typer.value})
     formats = ("parquet", "jsonl") if fmt is TableFormat.both else (fmt.value,)
-    counts = {"articles": 0, "events": 0, "errors": 0}
+    counts = {"articles": 0, "events": 0, "errors": 0, "shards": 0, "live": 0}
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn(
-            "shards · {task.fields[articles]} articles · {task.fields[events]} events · "
-            "{task.fields[errors]} errors · {task.fields[rate]} articles/s"
+            "records · {task.fields[shards]} shards · {task.fields[articles]} articles · "
+            "{task.fields[events]} events · {task.fields[errors]} errors · "
+            "{task.fields[rate]} articles/s"
         ),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=err,
         disable=not err.is_terminal,
     )
-    task = progress.add_task("batch", total=None, articles=0, events=0, errors=0, rate="-")
+    task = progress.add_task(
+        "batch", total=None, articles=0, events=0, errors=0, rate="-", shards="0"
+    )
+    n_shards = {"n": 0}
     started = time.perf_counter()
 
     def refresh() -> None:
@@ -635,7 +715,14 @@ def batch(
             articles=counts["articles"],
             events=counts["events"],
             errors=counts["errors"],
+            shards=f"{counts['shards']}/{n_shards['n']}",
         )
+
+    def on_plan(shards: Any) -> None:
+        # the bar counts records (articles and errors) across shards and parts
+        n_shards["n"] = len(shards)
+        planned = [s.records for s in shards]
+        progress.update(task, total=None if None in planned else sum(planned))
 
     def on_article(item: ArticleResult | ErrorRecord) -> None:
         if isinstance(item, ErrorRecord):
@@ -643,16 +730,18 @@ def batch(
         else:
             counts["articles"] += 1
             counts["events"] += len(item.events)
+        counts["live"] += 1
+        progress.advance(task)
         refresh()
 
-    live = workers == 1 and engine is Engine.local  # articles are reported as they finish
-
     def on_shard(res: Any) -> None:
-        if res.skipped or not live:
+        if not counts["live"]:  # a shard run elsewhere (a worker) or skipped: its totals
             counts["articles"] += res.articles
             counts["events"] += res.events
             counts["errors"] += res.errors
-        progress.advance(task)
+            progress.advance(task, res.articles + res.errors)
+        counts["live"] = 0
+        counts["shards"] += 1
         refresh()
 
     try:
@@ -667,8 +756,9 @@ def batch(
                 resume=resume,
                 formats=formats,
                 files_per_shard=files_per_shard,
+                part_size=part_size or None,
                 time_limit=time_limit or None,
-                on_plan=lambda shards: progress.update(task, total=len(shards)),
+                on_plan=on_plan,
                 on_shard=on_shard,
                 on_article=on_article,
             )
@@ -686,6 +776,12 @@ def batch(
         + (f" ({', '.join(f'{k} {v}' for k, v in sorted(reasons.items()))})" if reasons else "")
         + f" in {summary.seconds:.1f} s -> {out_dir}"
     )
+    if summary.unread_dates:
+        err.print(
+            f"[yellow]note:[/] {summary.unread_dates} articles had a publication date in "
+            "their record that could not be read safely; they were processed without it "
+            "(raw value in articles.published_raw; --date-order reads numeric dates)"
+        )
 
 
 @app.command()
@@ -753,6 +849,8 @@ def show(
     allow_private_urls: Annotated[
         bool, typer.Option(help="Allow fetching URLs on loopback or private networks.")
     ] = False,
+    field: FieldOption = None,
+    date_order: DateOrderOption = None,
 ) -> None:
     """Write an HTML view of articles: the text with every time, quantity, place and actor
     highlighted, each event as a card with its normalised arguments (hover or focus a
@@ -763,8 +861,12 @@ def show(
     """
     from extract.views import render_article
 
-    pub = _published_option(published)
-    settings = Settings(spacy_model=model, allow_private_urls=allow_private_urls)
+    pub = _published_option(published, date_order)
+    settings = Settings(
+        spacy_model=model,
+        allow_private_urls=allow_private_urls,
+        **_record_options(field, date_order),
+    )
     extractor = _extractor(settings)
     records: list[ArticleResult | ErrorRecord] = []
     for _source, record in _results(inputs, pub, settings, extractor):

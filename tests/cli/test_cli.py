@@ -123,3 +123,24 @@ def test_report_writes_the_batch_report_and_its_article_views(tmp_path):
     assert res.exit_code == 0, res.output
     assert "<svg" in page.read_text(encoding="utf-8")
     assert len(list((tmp_path / "report_views").glob("*.html"))) >= 1
+
+
+def test_field_and_date_order_options_read_a_csv_of_other_column_names(tmp_path):
+    f = tmp_path / "export.csv"
+    f.write_text(f'story_body,pub\n"{TEXT}",03/04/2020\n', encoding="utf-8")
+    fields = ["--field", "text=story_body", "--field", "published=pub"]
+    res = runner.invoke(
+        app, ["extract", str(f), "--format", "jsonl", *fields, "--date-order", "DMY"]
+    )
+    assert res.exit_code == 0, res.output
+    [record] = [json.loads(line) for line in res.stdout.splitlines()]
+    assert record["article"]["published"] == "2020-04-03"
+    assert record["article"]["published_raw"] == "03/04/2020"
+
+
+@pytest.mark.parametrize("given", ["text", "body=story", "=story"])
+def test_a_malformed_field_option_is_a_usage_error(tmp_path, given):
+    f = tmp_path / "a.txt"
+    f.write_text(TEXT)
+    res = runner.invoke(app, ["extract", str(f), "--field", given])
+    assert res.exit_code == 2 and "--field" in res.stderr

@@ -72,10 +72,41 @@ def test_corrupt_gzip_gives_one_error(tmp_path: Path) -> None:
     assert isinstance(got[0][1], InputError)
 
 
-def test_bad_published_on_a_line_is_a_date_error_for_that_line(tmp_path: Path) -> None:
+def test_unreadable_published_on_a_line_keeps_the_article_with_the_date_unknown(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "dated.jsonl"
     path.write_text('{"text": "Short text.", "published": "yesterday-ish"}\n', encoding="utf-8")
-    [(name, error)] = results(path)
+    [(name, article)] = results(path)
     assert name == f"{path}:1"
-    assert isinstance(error, NewsEventsError)
-    assert error.reason == "bad_date"
+    assert isinstance(article, Article)
+    assert article.published is None
+    assert article.published_source is PublishedSource.unknown
+    assert article.published_raw == "yesterday-ish"
+
+
+def test_null_and_empty_published_are_absent_values(tmp_path: Path) -> None:
+    path = tmp_path / "dated.jsonl"
+    path.write_text(
+        '{"text": "Short text.", "published": null}\n{"text": "More text.", "published": ""}\n',
+        encoding="utf-8",
+    )
+    got = [a for _, a in results(path)]
+    assert all(isinstance(a, Article) and a.published_raw is None for a in got)
+
+
+def test_news_please_field_names_are_read_from_a_jsonl_line(tmp_path: Path) -> None:
+    path = tmp_path / "np.jsonl"
+    path.write_text(
+        '{"maintext": "The port reopened.", "text": null, "date_publish": "2016-11-23 16:58:00",'
+        ' "title": "Port reopens", "url": "https://example.org/p", "source_domain": "example.org"}\n',
+        encoding="utf-8",
+    )
+    [(_, article)] = results(path)
+    assert isinstance(article, Article)
+    assert (article.text, article.title, article.published, article.site) == (
+        "The port reopened.",
+        "Port reopens",
+        dt.date(2016, 11, 23),
+        "example.org",
+    )

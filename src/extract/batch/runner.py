@@ -16,6 +16,7 @@ import gc
 import json
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -23,19 +24,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from extract.batch.parts import DEFAULT_PART_SIZE
 from extract.batch.shards import Shard, plan_shards
 from extract.batch.tables import (
     TABLES,
+    TableWriter,
     canonical_url,
     content_hash,
     error_row,
     rows_for,
     write_json_atomic,
-    write_table,
 )
 from extract.config import Settings
 from extract.errors import NewsEventsError
-from extract.records import SCHEMA_VERSION, Article, ArticleResult, ErrorRecord
+from extract.records import SCHEMA_VERSION, Article, ArticleResult, ErrorRecord, PublishedSource
 
 MANIFESTS = "_manifests"
 BATCH = 64  # articles per pipeline call inside a shard, at most
@@ -60,6 +62,7 @@ class ShardResult:
     mentions: int = 0
     errors: int = 0
     duplicates: int = 0
+    unread_dates: int = 0  # articles whose record's date could not be read (published_raw)
     seconds: float = 0.0
     skipped: bool = False
     files: dict[str, str] = field(default_factory=dict)
@@ -82,6 +85,10 @@ class BatchSummary:
     @property
     def errors(self) -> int:
         return sum(s.errors for s in self.shards)
+
+    @property
+    def unread_dates(self) -> int:
+        return sum(s.unread_dates for s in self.shards)
 
 
 _heap_settled = False
@@ -179,7 +186,7 @@ def _articles(shard: Shard, settings: Settings) -> Iterator[tuple[str, Article |
 
     for spec in shard.inputs:
         try:
-            yield from iter_articles(spec, settings=settings)
+            yield from iter_articles(spec, settings=settings, part=shard.part)
         except NewsEventsError as exc:
             yield spec, exc
         except Exception as exc:
@@ -195,27 +202,44 @@ def run_shard(
     time_limit: float | None = 60.0,
     on_article: Callable[[ArticleResult | ErrorRecord], None] | None = None,
 ) -> ShardResult:
-    """Process one shard and write its tables and manifest under ``out_dir``."""
+    """Process one shard and write its tables and manifest under ``out_dir``. Rows go to
+    the shard's table files as they are made (memory is bound by a pipeline batch, not
+    by the shard); the files get their names, and then the manifest is written, only
+    when the shard is done."""
     from extract.api import get_extractor
 
     started = time.perf_counter()
     extractor = get_extractor(settings)
     _settle_heap()
-    rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
+    writers = {
+        (table, fmt): TableWriter(table, out_dir / f"{table}/{shard.id}.{fmt}", fmt)
+        for fmt in formats
+        for table in TABLES
+    }
     result = ShardResult(shard=shard.id, inputs=list(shard.inputs))
     seen_url: dict[str, str] = {}
     seen_text: dict[str, str] = {}
 
+    def add(table: str, new: list[dict[str, Any]]) -> None:
+        if new:
+            for fmt in formats:
+                writers[table, fmt].add(new)
+
     def record(item: ArticleResult | ErrorRecord, source: str) -> None:
         if isinstance(item, ErrorRecord):
-            rows["errors"].append(error_row(item, shard.id))
+            add("errors", [error_row(item, shard.id)])
             result.errors += 1
             result.error_reasons[item.reason] = result.error_reasons.get(item.reason, 0) + 1
         else:
             for table, new in rows_for(item, source, shard.id).items():
-                rows[table].extend(new)
+                add(table, new)
             result.articles += 1
+            result.mentions += len(item.times) + len(item.quantities)
+            result.mentions += len(item.places) + len(item.actors)
             result.events += len(item.events)
+            a = item.article
+            if a.published_raw is not None and a.published_source is not PublishedSource.given:
+                result.unread_dates += 1
         if on_article is not None:
             on_article(item)
 
@@ -229,35 +253,39 @@ def run_shard(
         batch.clear()
         chars = 0
 
-    for source, item in _articles(shard, settings):
-        if isinstance(item, NewsEventsError):
-            record(ErrorRecord.from_error(source, item), source)
-            continue
-        url = canonical_url(item.url)
-        digest = content_hash(item.text)
-        first = (seen_url.get(url) if url else None) or seen_text.get(digest)
-        if first is not None:
-            result.duplicates += 1
-            record(
-                ErrorRecord(source=source, reason="duplicate", message=f"same article as {first}"),
-                source,
-            )
-            continue
-        if url:
-            seen_url[url] = source
-        seen_text[digest] = source
-        batch.append((source, item))
-        chars += len(item.text)
-        if len(batch) >= BATCH or chars >= BATCH_CHARS:
+    try:
+        for source, item in _articles(shard, settings):
+            if isinstance(item, NewsEventsError):
+                record(ErrorRecord.from_error(source, item), source)
+                continue
+            url = canonical_url(item.url)
+            digest = content_hash(item.text)
+            first = (seen_url.get(url) if url else None) or seen_text.get(digest)
+            if first is not None:
+                result.duplicates += 1
+                record(
+                    ErrorRecord(
+                        source=source, reason="duplicate", message=f"same article as {first}"
+                    ),
+                    source,
+                )
+                continue
+            if url:
+                seen_url[url] = source
+            seen_text[digest] = source
+            batch.append((source, item))
+            chars += len(item.text)
+            if len(batch) >= BATCH or chars >= BATCH_CHARS:
+                flush()
+        if batch:
             flush()
-    if batch:
-        flush()
-    result.mentions = len(rows["mentions"])
-    for fmt in formats:
-        for table in TABLES:
-            rel = f"{table}/{shard.id}.{fmt}"
-            write_table(rows[table], table, out_dir / rel, fmt)
-            result.files[f"{table}.{fmt}"] = rel
+        for (table, fmt), writer in writers.items():
+            writer.commit()
+            result.files[f"{table}.{fmt}"] = f"{table}/{shard.id}.{fmt}"
+    except BaseException:
+        for writer in writers.values():
+            writer.discard()
+        raise
     result.seconds = round(time.perf_counter() - started, 3)
     manifest = {
         **asdict(result),
@@ -265,7 +293,10 @@ def run_shard(
         "schema_version": SCHEMA_VERSION,
         "settings": {"spacy_model": settings.spacy_model, "event_typer": settings.event_typer},
         "finished": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "worker": f"{socket.gethostname()}:{os.getpid()}",  # which process ran it
     }
+    if shard.part is not None:
+        manifest["part"] = asdict(shard.part)
     manifest.pop("skipped")
     write_json_atomic(manifest, manifest_path(out_dir, shard.id))
     return result
@@ -304,14 +335,17 @@ def run_batch(
     resume: bool = False,
     formats: Sequence[str] = ("parquet",),
     files_per_shard: int = 200,
+    part_size: int | None = DEFAULT_PART_SIZE,
     time_limit: float | None = 60.0,
     on_plan: Callable[[list[Shard]], None] | None = None,
     on_shard: Callable[[ShardResult], None] | None = None,
     on_article: Callable[[ArticleResult | ErrorRecord], None] | None = None,
 ) -> BatchSummary:
     """Run every shard of ``inputs`` into ``out_dir``; with ``resume``, shards finished by
-    an earlier run are skipped. Never prints: progress goes to the callbacks
-    (``on_article`` is called only for shards run in this process).
+    an earlier run are skipped. A JSONL, CSV, Parquet or WARC file of more than
+    ``part_size`` records is worked in parts of about that many, each a shard (None:
+    every file whole). Never prints: progress goes to the callbacks (``on_article`` is
+    called only for shards run in this process).
 
     Raises:
         InputError: an input does not exist or has an unsupported type.
@@ -320,7 +354,7 @@ def run_batch(
     out_dir = Path(out_dir).resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    shards = plan_shards(inputs, files_per_shard=files_per_shard)
+    shards = plan_shards(inputs, files_per_shard=files_per_shard, part_size=part_size)
     if on_plan is not None:
         on_plan(shards)
     done: list[ShardResult] = []

@@ -10,12 +10,13 @@ entity, country and sector of its first ``source`` and first ``target`` actor.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,7 @@ COLUMNS: dict[str, list[tuple[str, str]]] = {
         ("article_id", "string"), ("source", "string"), ("shard", "string"),
         ("url", "string"), ("canonical_url", "string"), ("title", "string"),
         ("site", "string"), ("published", "date"), ("published_source", "string"),
+        ("published_raw", "string"),
         ("language", "string"), ("n_chars", "int"), ("content_hash", "string"),
         ("n_events", "int"), ("n_times", "int"), ("n_quantities", "int"),
         ("n_places", "int"), ("n_actors", "int"), ("warnings", "strings"),
@@ -184,6 +186,7 @@ def rows_for(result: ArticleResult, source: str, shard: str) -> dict[str, list[d
             "site": a.site,
             "published": a.published,
             "published_source": a.published_source.value,
+            "published_raw": a.published_raw,
             "language": a.language,
             "n_chars": len(text),
             "content_hash": content_hash(text),
@@ -305,6 +308,92 @@ def write_table(rows: Sequence[dict[str, Any]], table: str, path: Path, fmt: str
         os.fsync(fh.fileno())
     os.replace(tmp, path)
     return path
+
+
+def arrow_tables(results: Iterable[Any]) -> dict[str, Any]:
+    """The batch tables of ``results`` as ``pyarrow.Table`` objects with the batch's
+    columns: ``{"articles": ..., "events": ..., "mentions": ..., "errors": ...}``.
+
+    ``results`` holds :class:`ArticleResult` and :class:`ErrorRecord` objects, or
+    ``(source, result)`` pairs; a result without a source is named by its article's URL
+    (else its id). ``shard`` is empty (null)."""
+    import pyarrow as pa
+
+    rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
+    for item in results:
+        source, record = item if isinstance(item, tuple) else (None, item)
+        if isinstance(record, ErrorRecord):
+            rows["errors"].append({**error_row(record, ""), "shard": None})
+        elif isinstance(record, ArticleResult):
+            name = source or record.article.url or record.article.id
+            for table, new in rows_for(record, name, "").items():
+                rows[table].extend({**r, "shard": None} if "shard" in r else r for r in new)
+        else:
+            raise TypeError(f"not an ArticleResult or ErrorRecord: {type(record).__name__}")
+    return {t: pa.Table.from_pylist(rows[t], schema=_schema(t)) for t in TABLES}
+
+
+class TableWriter:
+    """One table of one shard, written as its rows come (Parquet row groups of up to
+    ``flush_rows`` rows, or JSONL lines) to a temporary file that :meth:`commit` syncs
+    and renames: memory holds at most ``flush_rows`` rows, and a reader (or a killed
+    run) never sees half a file. The same rows give the same bytes."""
+
+    def __init__(self, table: str, path: Path, fmt: str, flush_rows: int = 5000) -> None:
+        self.table, self.path, self.fmt, self.flush_rows = table, path, fmt, flush_rows
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = path.with_name(f".{path.name}.tmp")
+        self.rows: list[dict[str, Any]] = []
+        self.count = 0
+        self._writer: Any = None
+        self._fh: Any = None
+        if fmt == "parquet":
+            import pyarrow.parquet as pq
+
+            self._writer = pq.ParquetWriter(self.tmp, _schema(table), compression="zstd")
+        else:
+            self._fh = self.tmp.open("w", encoding="utf-8")
+
+    def add(self, rows: Sequence[dict[str, Any]]) -> None:
+        self.rows.extend(rows)
+        self.count += len(rows)
+        if len(self.rows) >= self.flush_rows:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.rows:
+            return
+        if self._writer is not None:
+            import pyarrow as pa
+
+            self._writer.write_table(pa.Table.from_pylist(self.rows, schema=_schema(self.table)))
+        else:
+            self._fh.writelines(
+                json.dumps(row, ensure_ascii=False, default=_json_default) + "\n"
+                for row in self.rows
+            )
+        self.rows.clear()
+
+    def commit(self) -> Path:
+        """Write what is left, sync and rename to the final name."""
+        self.flush()
+        if self._writer is not None:
+            self._writer.close()
+        else:
+            self._fh.close()
+        with self.tmp.open("rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(self.tmp, self.path)
+        return self.path
+
+    def discard(self) -> None:
+        """Close and remove the temporary file (a shard that failed)."""
+        with contextlib.suppress(Exception):
+            if self._writer is not None:
+                self._writer.close()
+            else:
+                self._fh.close()
+        self.tmp.unlink(missing_ok=True)
 
 
 def write_json_atomic(data: dict[str, Any], path: Path) -> None:

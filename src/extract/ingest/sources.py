@@ -26,7 +26,8 @@ from extract.errors import InputError, InputTooLargeError, NewsEventsError
 from extract.ingest.dates import parse_published
 from extract.ingest.fetch import fetch_url
 from extract.ingest.html import article_from_html, decode_html
-from extract.ingest.jsonl import iter_jsonl_articles
+from extract.ingest.jsonl import iter_json_articles, iter_jsonl_articles
+from extract.ingest.tabular import read_csv_file, read_parquet_file
 from extract.ingest.text import article_from_text, decode_bytes, normalise_text
 from extract.ingest.warc import read_warc_file
 from extract.records import Article
@@ -55,11 +56,29 @@ _UTF8_MAX_BYTES_PER_CHAR = 4
 
 
 @dataclass(frozen=True)
+class Part:
+    """One part of a big file, for readers that can read one (a batch shard each):
+    ``start``/``end`` are byte offsets where records start (JSONL, CSV, WARC; in the
+    decompressed data of a ``.jsonl.gz``) or row-group indexes (Parquet), ``end`` None
+    for the end of the file; ``first`` is the line number (JSONL, CSV) or row index
+    (Parquet) of the first record."""
+
+    start: int
+    end: int | None
+    first: int = 0
+
+    @property
+    def bounds(self) -> tuple[int, int | None, int]:
+        return self.start, self.end, self.first
+
+
+@dataclass(frozen=True)
 class ReadOptions:
     """What every reader needs besides the path."""
 
     published: dt.date | None
     settings: Settings
+    part: Part | None = None
 
 
 Reader = Callable[[Path, ReadOptions], Iterator[Result]]
@@ -129,7 +148,20 @@ def read_text_file(path: Path, options: ReadOptions) -> Iterator[Result]:
 
 def read_jsonl_file(path: Path, options: ReadOptions) -> Iterator[Result]:
     """A JSONL file (optionally gzipped): one article or error per line."""
-    return iter_jsonl_articles(path, published=options.published, settings=options.settings)
+    start, end, first = options.part.bounds if options.part else (0, None, 1)
+    return iter_jsonl_articles(
+        path,
+        published=options.published,
+        settings=options.settings,
+        start=start,
+        end=end,
+        first_line=first,
+    )
+
+
+def read_json_file(path: Path, options: ReadOptions) -> Iterator[Result]:
+    """A JSON file: one article object (a news-please file) or an array of them."""
+    return iter_json_articles(path, published=options.published, settings=options.settings)
 
 
 def read_url_list(path: Path, options: ReadOptions) -> Iterator[Result]:
@@ -156,13 +188,19 @@ READERS: dict[str, Reader] = {
     "": read_text_file,  # no extension
     ".jsonl": read_jsonl_file,
     ".jsonl.gz": read_jsonl_file,
+    ".json": read_json_file,
+    ".csv": read_csv_file,
+    ".tsv": read_csv_file,
+    ".parquet": read_parquet_file,
     ".warc": read_warc_file,
     ".warc.gz": read_warc_file,
     ".urls": read_url_list,
 }
 """Readers by file suffix (lower case; longest match wins: ``.jsonl.gz``)."""
 
-STREAM_READERS = frozenset({read_jsonl_file, read_warc_file, read_url_list})
+STREAM_READERS = frozenset(
+    {read_jsonl_file, read_csv_file, read_parquet_file, read_warc_file, read_url_list}
+)
 """Readers of files that hold many articles (a batch shard each)."""
 
 
@@ -270,6 +308,7 @@ def iter_articles(
     published: str | dt.date | None = None,
     settings: Settings | None = None,
     stdin: TextIO | BinaryIO | None = None,
+    part: Part | None = None,
 ) -> Iterator[Result]:
     """Articles from what the user named, each with its source name.
 
@@ -277,9 +316,13 @@ def iter_articles(
     content), an http(s) URL (fetched; HTML or text by content type), a file
     (``.html``/``.htm``/``.xhtml``: HTML; ``.txt``/``.text``/no extension: text, or
     HTML when it looks like HTML; ``.jsonl``/``.jsonl.gz``: one article per line,
-    named ``path:lineno``) or a folder (its supported files, recursively, sorted,
+    named ``path:lineno``; ``.json``: one article object or an array of them;
+    ``.csv``/``.tsv``: one article per row, named ``path:lineno``; ``.parquet``: one
+    per row, named ``path#row``; ``.warc``/``.warc.gz``: one per HTML response record,
+    named ``path#offset``) or a folder (its supported files, recursively, sorted,
     hidden ones skipped). ``published`` applies to every article and wins over any
-    date found in them.
+    date found in them. ``part`` reads one part of a JSONL, CSV, Parquet or WARC file
+    (a batch shard).
 
     A document that cannot be read yields its error (with ``source`` set to the
     source name) instead of an article; a missing path yields one
@@ -288,7 +331,12 @@ def iter_articles(
     Raises:
         DateError: ``published`` is not a date (raised at once, before iterating).
     """
-    options = ReadOptions(published=parse_published(published), settings=settings or Settings())
+    settings = settings or Settings()
+    options = ReadOptions(
+        published=parse_published(published, order=settings.date_order),
+        settings=settings,
+        part=part,
+    )
     if isinstance(spec, str) and spec == STDIN:
         return _from_stdin(stdin, options)
     if isinstance(spec, str) and _URL.match(spec):

@@ -94,19 +94,27 @@ def read_warc_file(path: Path, options: ReadOptions) -> Iterator[Result]:
     except OSError as exc:
         yield base, InputError(f"cannot read file: {exc.strerror or exc}", source=base)
         return
+    first, end, _ = options.part.bounds if options.part is not None else (0, None, 0)
     with stream:
         tried: set[int] = set()  # where reading started: never twice from one place
-        start: int | None = 0
-        while start is not None:
+        reported: set[int] = set()  # broken records reported: a record fails once
+        start: int | None = first
+        while start is not None and (end is None or start < end):
             tried.add(start)
-            start = yield from _read_from(stream, start, base, options, tried)
+            start = yield from _read_from(stream, start, base, options, tried, reported, end)
 
 
 def _read_from(
-    stream: BinaryIO, start: int, base: str, options: ReadOptions, tried: set[int]
+    stream: BinaryIO,
+    start: int,
+    base: str,
+    options: ReadOptions,
+    tried: set[int],
+    reported: set[int],
+    end: int | None = None,
 ) -> Generator[Result, None, int | None]:
-    """Records from byte ``start`` on; returns where to go on after a corrupt record,
-    or None at the end of the file."""
+    """Records from byte ``start`` on (up to the record that starts at ``end``, the next
+    part's); returns where to go on after a corrupt record, or None at the end."""
     from warcio.archiveiterator import ArchiveIterator
     from warcio.exceptions import ArchiveLoadFailed
 
@@ -116,6 +124,8 @@ def _read_from(
     records.INC_RECORD = ""  # warcio writes this warning to stderr; the error record says it
     next_start = start  # where the record being read begins
     while True:
+        if end is not None and next_start >= end:
+            return None
         name = f"{base}#{next_start}"
         try:
             record = next(records)
@@ -138,6 +148,8 @@ def _read_from(
                         f"{record.length} bytes missing"
                     )
             offset = records.get_record_offset()
+            if end is not None and offset >= end:
+                return None  # the next part's first record
             name = f"{base}#{offset}"
             next_start = offset + records.get_record_length()
             if not wanted:
@@ -163,22 +175,22 @@ def _read_from(
                 yield name, exc
                 continue
             resume = _next_record_start(stream, next_start, tried)
-            if resume is None:
-                if next_start not in tried:
-                    yield name, exc
-                return None
-            if next_start not in tried:  # a record that failed twice is reported once
-                yield name, CorruptRecordError(f"corrupt WARC record: {exc}", source=name)
+            if next_start not in reported:  # a record that failed twice is reported once
+                reported.add(next_start)
+                yield name, exc if resume is None else CorruptRecordError(
+                    f"corrupt WARC record: {exc}", source=name
+                )
             return resume
         except (ArchiveLoadFailed, EOFError, OSError, ValueError, zlib.error) as exc:
             # the stream cannot go on from here: look for the next record's start
             resume = _next_record_start(stream, next_start, tried)
-            if resume is None:
-                if next_start not in tried:
-                    yield name, TruncatedArchiveError(f"unreadable WARC record: {exc}", source=name)
-                return None
-            if next_start not in tried:  # a record that failed twice is reported once
-                yield name, CorruptRecordError(f"corrupt WARC record: {exc}", source=name)
+            if next_start not in reported:  # a record that failed twice is reported once
+                reported.add(next_start)
+                yield name, (
+                    TruncatedArchiveError(f"unreadable WARC record: {exc}", source=name)
+                    if resume is None
+                    else CorruptRecordError(f"corrupt WARC record: {exc}", source=name)
+                )
             return resume
 
 
