@@ -20,14 +20,13 @@ OUT = ROOT / "models" / "event-clusters"
 
 def main() -> None:
     from extract.api import Extractor
+    from extract.cluster.archive import EVALUATION_BLOCKING
     from extract.cluster.fit import fit_model
     from extract.evaluate.coref import ecbplus_coref
     from extract.evaluate.halves import gold_id, half_of
     from extract.evaluate.importers import ecbplus
     from extract.evaluate.run import input_article
     from extract.records import ArticleResult
-
-    from extract.cluster.archive import EVALUATION_BLOCKING
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--gold", type=Path, default=ROOT.parent / "shared/data/dev/ecbplus-dev")
@@ -47,8 +46,9 @@ def main() -> None:
         **model.to_json(),
         "trained_on": "ECB+ dev topics of the tune half (extract.evaluate.halves)",
         "training": {"pairs": info["pairs"], "positive_pairs": info["positive_pairs"]},
-        "conll_f1_by_threshold_tune": {str(k): round(v, 4) for k, v in
-                                       info["conll_f1_by_threshold"].items()},  # fmt: skip
+        "conll_f1_by_threshold_tune": {
+            str(k): round(v, 4) for k, v in info["conll_f1_by_threshold"].items()
+        },
         "fitted": dt.date.today().isoformat(),
     }
     (OUT / "pair-model.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from extract.cluster.blocking import Blocking, blocks
+from extract.cluster.blocking import DEFAULT_BLOCKING, Blocking, blocks
 from extract.cluster.items import EventItem, items_from_results
 from extract.cluster.linkage import cluster_block
 from extract.cluster.pairs import PairModel, load_model
@@ -20,7 +20,7 @@ from extract.cluster.pairs import PairModel, load_model
 def cluster_items(
     items: Iterable[EventItem],
     model: PairModel | None = None,
-    blocking: Blocking = Blocking(),
+    blocking: Blocking = DEFAULT_BLOCKING,
 ) -> list[list[EventItem]]:
     """The clusters of ``items``: lists of the events that report one event."""
     model = model or load_model()

@@ -52,7 +52,7 @@ _STATUS_GROUP = "CASE WHEN status IN ({}) THEN 'happened' ELSE status END".forma
 )
 _ROLES = ", ".join(f"'{r}'" for r in COUNT_ROLES)
 
-# every event with what the clustering needs, one row per event; {where} picks a partition
+# every event with what the clustering needs, one row per event
 _ITEMS_SQL = rf"""
 WITH args AS (
     SELECT e.article_id, e.event_id, g.i, g.arg->>'role' AS role, g.arg->>'ref' AS ref,
@@ -62,8 +62,9 @@ WITH args AS (
                          generate_subscripts(from_json(e.arguments, '["json"]'), 1) AS i) g
 ),
 argm AS (
-    SELECT g.*, m.kind, m.canonical, m.value, m.country_code, m.lat, m.lon,
-           m.details->>'admin1' AS admin1, m.details->>'precision' AS precision
+    SELECT g.*, m.kind, m.canonical, m.value, m.text, m.country_code, m.lat, m.lon,
+           m.details->>'admin1' AS admin1, m.details->>'precision' AS precision,
+           m.details->>'kind' AS place_kind
     FROM args g JOIN mentions m ON m.article_id = g.article_id AND m.mention_id = g.ref
 ),
 per_event AS (
@@ -74,6 +75,8 @@ per_event AS (
            arg_min(lat, i) FILTER (WHERE kind = 'place' AND role = 'place') AS lat,
            arg_min(lon, i) FILTER (WHERE kind = 'place' AND role = 'place') AS lon,
            arg_min(precision, i) FILTER (WHERE kind = 'place' AND role = 'place') AS geo_precision,
+           arg_min(place_kind, i) FILTER (WHERE kind = 'place' AND role = 'place') AS place_kind,
+           arg_min(text, i) FILTER (WHERE kind = 'place' AND role = 'place') AS place_text,
            list(DISTINCT lower(coalesce(arg_entity, canonical))) FILTER (WHERE kind = 'actor') AS actors,
            list({{'role': role, 'value': TRY_CAST(value AS DOUBLE)}})
              FILTER (WHERE kind = 'quantity' AND role IN ({_ROLES})) AS counts
@@ -89,7 +92,7 @@ art AS (
 items AS (
     SELECT e.article_id, e.event_id, e.type, e.subtype, e.status, e.trigger, e.sentence,
            e.date, e.published, p.place, p.place_country, p.admin1, p.lat, p.lon,
-           p.geo_precision,
+           p.geo_precision, p.place_kind, p.place_text,
            coalesce(p.place_country, e.target_country, e.source_country, art.focus) AS country,
            e.source_entity, e.source_country, e.source_sector,
            e.target_entity, e.target_country, e.target_sector,
@@ -108,16 +111,25 @@ items AS (
     LEFT JOIN art USING (article_id)
 )
 SELECT * FROM items
+"""
+_PARTITION_SQL = """
 WHERE md5_number_lower(type || '|' || coalesce(country, '')) % @PARTITIONS@ = @PARTITION@
 ORDER BY type, status_group, coalesce(country, ''), block_day NULLS LAST, article_id, event_id
 """
+
+
+def items_sql() -> str:
+    """SQL over a batch's views (``extract.batch.connect``): one row per event with what
+    the clustering and the exports need (its first place, actors, counts by role, the
+    country it is blocked by, the day it is placed on)."""
+    return _ITEMS_SQL
 
 
 def _item(row: dict[str, Any]) -> EventItem:
     counts: dict[str, float] = {}
     for c in row["counts"] or ():
         if c["value"] is not None:
-            counts[c["role"]] = counts.get(c["role"], 0.0) + c["value"]
+            counts[c["role"]] = max(counts.get(c["role"], c["value"]), c["value"])
     return EventItem(
         article_id=row["article_id"], event_id=row["event_id"], type=row["type"],
         subtype=row["subtype"], status=row["status"], trigger=row["trigger"] or "",
@@ -195,7 +207,11 @@ def current_cluster_files(out_dir: Path) -> dict[str, list[Path]] | None:
     shards = sorted((m.get("shard", ""), m.get("finished", "")) for m in read_manifests(out_dir))
     if info.get("shards") != [list(s) for s in shards]:
         return None
-    parts = [m for m in read_cluster_manifests(out_dir) if m.get("fingerprint") == info.get("fingerprint")]
+    parts = [
+        m
+        for m in read_cluster_manifests(out_dir)
+        if m.get("fingerprint") == info.get("fingerprint")
+    ]
     if len(parts) != info.get("partitions"):
         return None
     return {t: [Path(out_dir) / m["files"][t] for m in parts] for t in CLUSTER_TABLES}
@@ -244,7 +260,7 @@ def cluster_partition(
 
     con = connect(out_dir)
     try:
-        sql = _ITEMS_SQL.replace("@PARTITIONS@", str(int(partitions)))
+        sql = (_ITEMS_SQL + _PARTITION_SQL).replace("@PARTITIONS@", str(int(partitions)))
         reader = con.sql(sql.replace("@PARTITION@", str(int(partition))))
         batches = reader.to_arrow_reader(4096)
 
@@ -261,7 +277,9 @@ def cluster_partition(
                 members = [block[i] for i in idx]
                 row = cluster_row(members, partition)
                 buffers["event_clusters"].append(row)
-                buffers["cluster_members"].extend(member_rows(members, row["cluster_id"], partition))
+                buffers["cluster_members"].extend(
+                    member_rows(members, row["cluster_id"], partition)
+                )
                 res.clusters += 1
             flush()
         flush(force=True)
@@ -278,13 +296,23 @@ def cluster_partition(
     res.seconds = round(time.perf_counter() - started, 3)
     from extract.batch.tables import write_json_atomic
 
-    manifest = {**asdict(res), "finished": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
+    manifest = {
+        **asdict(res),
+        "finished": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+    }
     manifest.pop("skipped")
     write_json_atomic(manifest, out_dir / MANIFESTS / f"{name}.json")
     return res
 
 
-def _task(out_dir: str, partition: int, partitions: int, model_json: str, blocking: dict[str, Any], fp: str) -> PartitionResult:
+def _task(
+    out_dir: str,
+    partition: int,
+    partitions: int,
+    model_json: str,
+    blocking: dict[str, Any],
+    fp: str,
+) -> PartitionResult:
     """Entry point for Dask tasks (plain, picklable arguments)."""
     model = PairModel.from_json(json.loads(model_json))
     return cluster_partition(Path(out_dir), partition, partitions, model, Blocking(**blocking), fp)
@@ -336,7 +364,9 @@ def cluster_archive(
          "model": model.to_json(), "blocking": asdict(blocking)},
         run_file,
     )  # fmt: skip
-    done_before = {m["partition"]: m for m in read_cluster_manifests(out_dir) if m.get("fingerprint") == fp}
+    done_before = {
+        m["partition"]: m for m in read_cluster_manifests(out_dir) if m.get("fingerprint") == fp
+    }
     results: list[PartitionResult] = []
 
     def finish(r: PartitionResult) -> None:
@@ -347,7 +377,9 @@ def cluster_archive(
     todo = []
     for k in range(partitions):
         if k in done_before:
-            known = {f: v for f, v in done_before[k].items() if f in PartitionResult.__dataclass_fields__}
+            known = {
+                f: v for f, v in done_before[k].items() if f in PartitionResult.__dataclass_fields__
+            }
             finish(PartitionResult(**{**known, "skipped": True}))
         else:
             todo.append(k)

@@ -31,7 +31,10 @@ class Blocking:
     by_country: bool = True
 
 
-def block_key(item: EventItem, blocking: Blocking = Blocking()) -> tuple[str, str, str, str]:
+DEFAULT_BLOCKING = Blocking()
+
+
+def block_key(item: EventItem, blocking: Blocking = DEFAULT_BLOCKING) -> tuple[str, str, str, str]:
     return (
         item.group,
         item.type if blocking.by_type else "",
@@ -40,7 +43,9 @@ def block_key(item: EventItem, blocking: Blocking = Blocking()) -> tuple[str, st
     )
 
 
-def split_sorted(items: Iterable[EventItem], blocking: Blocking = Blocking()) -> Iterator[list[EventItem]]:
+def split_sorted(
+    items: Iterable[EventItem], blocking: Blocking = DEFAULT_BLOCKING
+) -> Iterator[list[EventItem]]:
     """Blocks of a stream of events sorted by block key, then day (undated last within a
     key): runs of days without a gap over ``gap_days``, at most ``span_days`` long, and
     one block of a key's undated events. Holds one block at a time."""
@@ -65,7 +70,9 @@ def split_sorted(items: Iterable[EventItem], blocking: Blocking = Blocking()) ->
         yield block
 
 
-def blocks(items: Iterable[EventItem], blocking: Blocking = Blocking()) -> Iterator[list[EventItem]]:
+def blocks(
+    items: Iterable[EventItem], blocking: Blocking = DEFAULT_BLOCKING
+) -> Iterator[list[EventItem]]:
     """Every block of ``items`` (held in memory; the archive runner streams instead)."""
     by_key: dict[tuple[str, str, str, str], list[EventItem]] = defaultdict(list)
     for it in items:

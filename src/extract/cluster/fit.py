@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from extract.cluster.blocking import Blocking, blocks
+from extract.cluster.blocking import DEFAULT_BLOCKING, Blocking, blocks
 from extract.cluster.items import items_from_results
 from extract.cluster.pairs import FEATURES, PairModel, pair_features
 from extract.evaluate.corpus import GoldDoc
@@ -84,7 +84,7 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, iters: int = 50)
 def fit_model(
     docs: Sequence[GoldDoc],
     preds: Sequence[ArticleResult],
-    blocking: Blocking = Blocking(),
+    blocking: Blocking = DEFAULT_BLOCKING,
     thresholds: Sequence[float] = tuple(np.round(np.arange(0.05, 0.96, 0.05), 2)),
 ) -> tuple[PairModel, dict[str, Any]]:
     """The fitted model and what the fit saw (pairs, positives, CoNLL F1 per threshold)."""

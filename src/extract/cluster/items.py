@@ -97,6 +97,8 @@ class EventItem:
     target_sector: str | None = None
     actors: frozenset[str] = frozenset()
     counts: dict[str, float] = field(default_factory=dict)
+    """Role -> the event's figure: the largest of its quantities in that role ("exchanged
+    120 prisoners, 60 from each side" is 120, not 180)."""
     context: frozenset[str] = frozenset()  # the article's actors and places, lower case
     site: str | None = None
     group: str = ""  # an outer block (the ECB+ topic); "" in an archive
@@ -154,7 +156,10 @@ def item_from_event(
     """The clustering's view of one event of ``result``."""
     from extract.batch.tables import first_actor
 
-    mentions = {m.id: m for m in [*result.places, *result.actors, *result.quantities]}
+    mentions: dict[str, PlaceMention | ActorMention | QuantityMention] = {}
+    mentions.update((p.id, p) for p in result.places)
+    mentions.update((a.id, a) for a in result.actors)
+    mentions.update((q.id, q) for q in result.quantities)
     place = next(
         (m for a in event.arguments if a.role == "place"
          and isinstance(m := mentions.get(a.ref), PlaceMention)), None,
@@ -166,7 +171,7 @@ def item_from_event(
         if isinstance(m, ActorMention):
             actors.add((a.entity or m.canonical).lower())
         elif isinstance(m, QuantityMention) and a.role in COUNT_ROLES and m.value is not None:
-            counts[a.role] = counts.get(a.role, 0.0) + m.value
+            counts[a.role] = max(counts.get(a.role, m.value), m.value)
     src, tgt = first_actor(result, event, "source"), first_actor(result, event, "target")
     country = (place.country_code if place else None) or (tgt.country_code if tgt else None)
     country = country or (src.country_code if src else None) or focus
@@ -201,9 +206,7 @@ def item_from_event(
     )
 
 
-def items_from_results(
-    results: Iterable[ArticleResult], group: str = ""
-) -> Iterator[EventItem]:
+def items_from_results(results: Iterable[ArticleResult], group: str = "") -> Iterator[EventItem]:
     """Every event of ``results`` as an :class:`EventItem`."""
     for r in results:
         ctx, focus = article_context(r), focus_country(r)

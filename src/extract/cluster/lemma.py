@@ -42,9 +42,10 @@ def stem(word: str) -> str:
                 if suffix == "ed" and rest.endswith("e"):  # "agreed", "freed"
                     rest = w[:-1]
                 w = rest + ("y" if suffix == "ies" else "")
-                if suffix in ("ing", "ings", "ed") and len(w) > 3 and w[-1] == w[-2]:
-                    if w[-1] not in "lsz" and w[-1] not in _VOWELS:  # "stopped", not "shelled"
-                        w = w[:-1]
+                doubled = len(w) > 3 and w[-1] == w[-2] and w[-1] not in _VOWELS
+                # "stopped" -> "stop", but "shelled" -> "shell"
+                if suffix in ("ing", "ings", "ed") and doubled and w[-1] not in "lsz":
+                    w = w[:-1]
                 break
     if w.endswith("e") and len(w) > 3:
         w = w[:-1]

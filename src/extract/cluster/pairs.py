@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -41,12 +42,15 @@ NEAR_KM = 50.0
 # rule (cannot-link), not a learned weight (the ECB+ articles the model is fitted on
 # carry no publication dates, so they cannot teach it)
 DATE_TOLERANCE_DAYS = 2
-DEFAULT_MODEL = Path(__file__).resolve().parents[3] / "models" / "event-clusters" / "pair-model.json"
+DEFAULT_MODEL = (
+    Path(__file__).resolve().parents[3] / "models" / "event-clusters" / "pair-model.json"
+)
 
 
 @dataclass(frozen=True)
 class PairModel:
-    """Logistic weights over :data:`FEATURES` and the average-linkage threshold."""
+    """Logistic weights over :data:`FEATURES`, the linkage (``single``: constrained
+    single linkage; ``average``) and its threshold on the pair probability."""
 
     weights: tuple[float, ...]
     threshold: float
@@ -61,12 +65,12 @@ class PairModel:
             )
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> PairModel:
-        feats = tuple(data["features"])  # type: ignore[call-overload]
+    def from_json(cls, data: dict[str, Any]) -> PairModel:
+        feats = tuple(str(f) for f in data["features"])
         w = data["weights"]
-        weights = tuple(float(w[f]) for f in feats)  # type: ignore[index]
+        weights = tuple(float(w[f]) for f in feats)
         linkage = str(data.get("linkage", "single"))
-        return cls(weights, float(data["threshold"]), feats, linkage)  # type: ignore[arg-type]
+        return cls(weights, float(data["threshold"]), feats, linkage)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -79,7 +83,8 @@ class PairModel:
     def probability(self, feats: np.ndarray) -> np.ndarray:
         """``feats``: ``(..., len(FEATURES))`` -> probabilities ``(...)``."""
         z = feats @ np.asarray(self.weights, dtype=np.float64)
-        return 1.0 / (1.0 + np.exp(-z))
+        out: np.ndarray = 1.0 / (1.0 + np.exp(-z))
+        return out
 
 
 @cache
@@ -119,7 +124,8 @@ def _equal(values: Sequence[object]) -> np.ndarray:
     """1 where both values are known and equal."""
     codes: dict[object, int] = {}
     arr = np.array([-1 if v is None else codes.setdefault(v, len(codes)) for v in values])
-    return ((arr[:, None] == arr[None, :]) & (arr[:, None] >= 0)).astype(np.float64)
+    out: np.ndarray = ((arr[:, None] == arr[None, :]) & (arr[:, None] >= 0)).astype(np.float64)
+    return out
 
 
 def _differ(values: Sequence[object]) -> np.ndarray:
@@ -127,7 +133,8 @@ def _differ(values: Sequence[object]) -> np.ndarray:
     codes: dict[object, int] = {}
     arr = np.array([-1 if v is None else codes.setdefault(v, len(codes)) for v in values])
     known = arr >= 0
-    return ((arr[:, None] != arr[None, :]) & known[:, None] & known[None, :]).astype(np.float64)
+    out: np.ndarray = (arr[:, None] != arr[None, :]) & known[:, None] & known[None, :]
+    return out.astype(np.float64)
 
 
 def _km(items: Sequence[EventItem]) -> np.ndarray:
@@ -137,7 +144,8 @@ def _km(items: Sequence[EventItem]) -> np.ndarray:
     p, q = np.radians(lat), np.radians(lon)
     a = (np.sin((p[:, None] - p[None, :]) / 2) ** 2
          + np.cos(p[:, None]) * np.cos(p[None, :]) * np.sin((q[:, None] - q[None, :]) / 2) ** 2)  # fmt: skip
-    return 6371.0 * 2 * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+    out: np.ndarray = 6371.0 * 2 * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+    return out
 
 
 def _dates(items: Sequence[EventItem]) -> tuple[np.ndarray, np.ndarray]:
@@ -147,7 +155,7 @@ def _dates(items: Sequence[EventItem]) -> tuple[np.ndarray, np.ndarray]:
     end = np.array([it.span.end.toordinal() if it.span else np.nan for it in items])
     day = np.array([bool(it.span and it.span.precision == "day") for it in items])
     with np.errstate(invalid="ignore"):
-        same = (day[:, None] & day[None, :] & (start[:, None] == start[None, :]))
+        same = day[:, None] & day[None, :] & (start[:, None] == start[None, :])
         gap = np.maximum(start[:, None] - end[None, :], start[None, :] - end[:, None])
         conflict = np.nan_to_num(gap, nan=-1.0) > DATE_TOLERANCE_DAYS
     return same.astype(np.float64), conflict

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from extract.cluster import Blocking, PairModel, cluster_items, load_model
+from extract.cluster.archive import EVALUATION_BLOCKING
 from extract.cluster.items import EventItem, items_from_results
 from extract.cluster.lemma import stem, words
 from extract.evaluate.corpus import GoldDoc
@@ -71,7 +72,7 @@ def b_cubed(key: Clusters, response: Clusters) -> dict[str, float]:
             for m in c:
                 n += 1
                 j = other.get(m)
-                overlap = len(c & b[j]) if j is not None else 1  # type: ignore[operator]
+                overlap = len(c & b[j]) if j is not None else 1
                 total += overlap / len(c)
         return total, n
 
@@ -158,7 +159,7 @@ def ceaf_e(key: Clusters, response: Clusters) -> dict[str, float]:
         if not rs:
             continue
         sim = np.array(
-            [[2 * len(key[i] & response[j]) / (len(key[i]) + len(response[j]))  # type: ignore[operator]
+            [[2 * len(key[i] & response[j]) / (len(key[i]) + len(response[j]))
               for j in rs] for i in ks]
         )  # fmt: skip
         total += max_assignment(sim)
@@ -177,9 +178,7 @@ def conll(key: Clusters, response: Clusters) -> dict[str, Any]:
 Mention = tuple[str, int]  # (document id, index of the gold event mention)
 
 
-def _match(
-    event_spans: list[tuple[int, int, int, bool]], start: int, end: int
-) -> int | None:
+def _match(event_spans: list[tuple[int, int, int, bool]], start: int, end: int) -> int | None:
     """The predicted event overlapping a gold mention: by its trigger first, then by
     one of its later mentions."""
     best: tuple[int, int] | None = None
@@ -208,7 +207,7 @@ def ecbplus_coref(
     docs: Sequence[GoldDoc],
     preds: Sequence[ArticleResult],
     model: PairModel | None = None,
-    blocking: Blocking = Blocking(),
+    blocking: Blocking = EVALUATION_BLOCKING,
     clusterer: Callable[[list[EventItem]], list[list[EventItem]]] | None = None,
 ) -> dict[str, Any]:
     """Cross-document event coreference on ECB+ documents (their predictions in the same
@@ -219,7 +218,9 @@ def ecbplus_coref(
     by_topic: dict[str, list[int]] = defaultdict(list)
     for i, d in enumerate(docs):
         by_topic[str(d.meta.get("topic", ""))].append(i)
-    found: dict[str, dict[Mention, tuple[str, str, str]]] = {}  # half -> mention -> (key, resp, lemma)
+    found: dict[
+        str, dict[Mention, tuple[str, str, str]]
+    ] = {}  # half -> mention -> (key, resp, lemma)
     totals: dict[str, int] = defaultdict(int)
     for topic, idxs in sorted(by_topic.items()):
         half = half_of(topic)
@@ -239,7 +240,7 @@ def ecbplus_coref(
                 if j is None:
                     continue
                 resp = label.get((pred.article.id, pred.events[j].id), f"{doc_id}:{j}")
-                lemma = f"{topic}:{mention_lemma(text[gm['start']:gm['end']])}"
+                lemma = f"{topic}:{mention_lemma(text[gm['start'] : gm['end']])}"
                 found.setdefault(half, {})[(doc_id, k)] = (gm["cluster"], resp, lemma)
     out: dict[str, Any] = {"halves": {}}
     every: dict[Mention, tuple[str, str, str]] = {}
