@@ -1,12 +1,15 @@
 """Clustering a batch's output: ``OUT/event_clusters/`` and ``OUT/cluster_members/``.
 
-The events (duplicates across shards left out, as ``newsevents query`` sees them) are
-split into ``partitions`` by a hash of (type, country); each partition is one task (in
-this process, or on Dask) that reads its events sorted by block, clusters block by block
-and streams its rows to ``event_clusters/part-NNNNN.parquet`` and
-``cluster_members/part-NNNNN.parquet`` (temporary file, then rename), then writes its
-manifest ``_clusters/part-NNNNN.json``. Memory holds one block at a time (and the
-writer's buffer), whatever the number of blocks.
+First the events (duplicates across shards left out, as ``newsevents query`` sees them)
+are read once, with what the clustering needs, into ``_clusters/items/part=K/``: one
+folder per partition, a hash of (type, country) (DuckDB, in one pass). Then each
+partition is one task (in this process, or on Dask) that reads its events sorted by
+block, clusters block by block and streams its rows to
+``event_clusters/part-NNNNN.parquet`` and ``cluster_members/part-NNNNN.parquet``
+(temporary file, then rename), then writes its manifest ``_clusters/part-NNNNN.json``.
+Python holds one block at a time (and the writer's buffer), whatever the number of
+blocks; the number of partitions grows with the archive (about 50,000 events each) so
+that DuckDB's sort of one partition stays small too.
 
 Resumable like the batch: a partition with a manifest of the same *fingerprint* (the
 finished shards, the pair model, the blocking, the number of partitions) is skipped; a
@@ -45,7 +48,9 @@ EVALUATION_BLOCKING = Blocking(by_country=False)
 """On ECB+ the blocks are topic x type x status group (countries inferred from a few
 places split reports of one event; see the model card)."""
 PARTITIONS = 8
+EVENTS_PER_PARTITION = 50_000
 _FLUSH_ROWS = 20_000
+ITEMS = "items"
 
 _STATUS_GROUP = "CASE WHEN status IN ({}) THEN 'happened' ELSE status END".format(
     ", ".join(f"'{s}'" for s in sorted(HAPPENED))
@@ -89,7 +94,7 @@ art AS (
              FILTER (WHERE kind IN ('actor', 'place')) AS context
     FROM mentions GROUP BY article_id
 ),
-items AS (
+raw_items AS (
     SELECT e.article_id, e.event_id, e.type, e.subtype, e.status, e.trigger, e.sentence,
            e.date, e.published, p.place, p.place_country, p.admin1, p.lat, p.lon,
            p.geo_precision, p.place_kind, p.place_text,
@@ -109,11 +114,29 @@ items AS (
     JOIN articles a USING (article_id)
     LEFT JOIN per_event p USING (article_id, event_id)
     LEFT JOIN art USING (article_id)
+),
+keyed AS (
+    SELECT *, md5(type || chr(31) || lower(trigger) || chr(31) || coalesce(date, '') || chr(31)
+                  || regexp_replace(lower(trim(sentence)), '\s+', ' ', 'g')) AS copy_key
+    FROM raw_items
+),
+-- copies of one report (extract.cluster.linkage.copy_key) share one block: the country
+-- most of them are placed in, the earliest day
+items AS (
+    SELECT * EXCLUDE (copy_key) REPLACE (
+        coalesce(mode(country) OVER (PARTITION BY copy_key), country) AS country,
+        min(block_day) OVER (PARTITION BY copy_key) AS block_day)
+    FROM keyed
 )
 SELECT * FROM items
 """
+_SPLIT_SQL = """
+COPY (SELECT *, md5_number_lower(type || '|' || coalesce(country, '')) % @PARTITIONS@ AS part
+      FROM ({items}))
+TO '@DEST@' (FORMAT parquet, PARTITION_BY (part), COMPRESSION zstd)
+"""
 _PARTITION_SQL = """
-WHERE md5_number_lower(type || '|' || coalesce(country, '')) % @PARTITIONS@ = @PARTITION@
+SELECT * EXCLUDE (part) FROM read_parquet('@FILES@')
 ORDER BY type, status_group, coalesce(country, ''), block_day NULLS LAST, article_id, event_id
 """
 
@@ -239,8 +262,6 @@ def cluster_partition(
     """Cluster one partition of a batch's events and write its tables and manifest."""
     import pyarrow as pa
 
-    from extract.batch.query import connect
-
     started = time.perf_counter()
     res = PartitionResult(partition=partition, fingerprint=fp)
     name = f"part-{partition:05d}"
@@ -258,14 +279,18 @@ def cluster_partition(
                 w.write_table(pa.Table.from_pylist(rows, schema=schema))
                 rows.clear()
 
-    con = connect(out_dir)
+    import duckdb
+
+    folder = out_dir / MANIFESTS / ITEMS / f"part={partition}"
+    con = duckdb.connect()
     try:
-        sql = (_ITEMS_SQL + _PARTITION_SQL).replace("@PARTITIONS@", str(int(partitions)))
-        reader = con.sql(sql.replace("@PARTITION@", str(int(partition))))
-        batches = reader.to_arrow_reader(4096)
+        con.execute("SET threads = 1")  # a partition is one task: parallel across them
 
         def items() -> Iterator[EventItem]:
-            for batch in batches:
+            if not any(folder.glob("*.parquet")):
+                return
+            files = str(folder / "*.parquet").replace("'", "''")
+            for batch in con.sql(_PARTITION_SQL.replace("@FILES@", files)).to_arrow_reader(4096):
                 for row in batch.to_pylist():
                     yield _item(row)
 
@@ -305,6 +330,24 @@ def cluster_partition(
     return res
 
 
+def split_items(out_dir: Path, partitions: int) -> None:
+    """Read every event once into ``_clusters/items/part=K/`` (through a temporary
+    folder and a rename)."""
+    from extract.batch.query import connect
+
+    dest = out_dir / MANIFESTS / ITEMS
+    tmp = out_dir / MANIFESTS / f".{ITEMS}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    con = connect(out_dir)
+    try:
+        sql = _SPLIT_SQL.format(items=_ITEMS_SQL).replace("@PARTITIONS@", str(int(partitions)))
+        con.execute(sql.replace("@DEST@", str(tmp).replace("'", "''")))
+    finally:
+        con.close()
+    tmp.mkdir(parents=True, exist_ok=True)  # no events: no partition folders
+    os.replace(tmp, dest)
+
+
 def _task(
     out_dir: str,
     partition: int,
@@ -323,7 +366,7 @@ def cluster_archive(
     *,
     model: PairModel | None = None,
     blocking: Blocking = ARCHIVE_BLOCKING,
-    partitions: int = PARTITIONS,
+    partitions: int | None = None,
     engine: str = "local",
     scheduler: str | None = None,
     workers: int = 1,
@@ -343,10 +386,12 @@ def cluster_archive(
     shards = read_manifests(out_dir)
     if not shards:
         raise InputError(f"no finished shards in {out_dir} (run `newsevents batch` first)")
-    if partitions < 1:
+    if partitions is not None and partitions < 1:
         raise InputError("partitions must be at least 1")
     model = model or load_model()
     started = time.perf_counter()
+    if partitions is None:
+        partitions = max(PARTITIONS, -(-sum(int(m.get("events", 0)) for m in shards) // EVENTS_PER_PARTITION))
     fp = fingerprint(out_dir, model, blocking, partitions)
     run_file = out_dir / MANIFESTS / "run.json"
     try:
@@ -364,6 +409,8 @@ def cluster_archive(
          "model": model.to_json(), "blocking": asdict(blocking)},
         run_file,
     )  # fmt: skip
+    if not (out_dir / MANIFESTS / ITEMS).is_dir():
+        split_items(out_dir, partitions)
     done_before = {
         m["partition"]: m for m in read_cluster_manifests(out_dir) if m.get("fingerprint") == fp
     }

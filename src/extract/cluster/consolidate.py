@@ -92,7 +92,7 @@ def _status(members: Sequence[EventItem]) -> str:
 
 def cluster_row(members: Sequence[EventItem], partition: int = 0) -> dict[str, Any]:
     """The ``event_clusters`` row of one cluster."""
-    ms = _order(members)
+    ms = _order(members) if len(members) > 1 else list(members)
     first = ms[0]
     dated = _mode(ms, lambda it: it.date if it.span is not None else None)
     spans = [it.span for it in ms if it.span is not None]

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from extract.cluster.lemma import content_stems, trigger_lemma
 from extract.records import ActorMention, ArticleResult, Event, PlaceMention, QuantityMention
@@ -103,16 +104,20 @@ class EventItem:
     site: str | None = None
     group: str = ""  # an outer block (the ECB+ topic); "" in an archive
     # derived
-    lemma: str = ""
-    stems: frozenset[str] = frozenset()
     span: DateSpan | None = None
     day: dt.date | None = None  # the day blocks sort by (default: :attr:`when`)
 
+    @cached_property
+    def lemma(self) -> str:
+        """The stem of the trigger's head word (computed when a pair is first scored)."""
+        return trigger_lemma(self.trigger)
+
+    @cached_property
+    def stems(self) -> frozenset[str]:
+        """The stems of the sentence's content words."""
+        return content_stems(self.sentence)
+
     def __post_init__(self) -> None:
-        if not self.lemma:
-            self.lemma = trigger_lemma(self.trigger)
-        if not self.stems:
-            self.stems = content_stems(self.sentence)
         if self.span is None:
             self.span = date_span(self.date)
         if self.day is None:
