@@ -123,6 +123,7 @@ _connect = q.connect
 def one_thread(out_dir):
     con = _connect(out_dir)
     con.execute("SET threads = 1")
+    con.execute("SET enable_progress_bar = false")
     return con
 q.connect = one_thread  # the clustering imports it from here when it runs
 out = Path(sys.argv[1])
@@ -142,7 +143,8 @@ print(json.dumps({"seconds": time.perf_counter() - t, "events": events,
 def timed(out: Path, what: str) -> dict[str, float]:
     res = subprocess.run([sys.executable, "-c", TIMED, str(out), what], check=True,
                          capture_output=True, text=True)  # fmt: skip
-    return dict(json.loads(res.stdout.strip().splitlines()[-1]))
+    last = [line for line in res.stdout.splitlines() if line.startswith("{")][-1]
+    return dict(json.loads(last))
 
 
 def replicate(out: Path, copies: int, dest: Path) -> Path:

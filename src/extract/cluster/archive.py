@@ -51,6 +51,7 @@ PARTITIONS = 8
 EVENTS_PER_PARTITION = 50_000
 _FLUSH_ROWS = 20_000
 ITEMS = "items"
+SPLIT_MEMORY = "512MB"
 
 _STATUS_GROUP = "CASE WHEN status IN ({}) THEN 'happened' ELSE status END".format(
     ", ".join(f"'{s}'" for s in sorted(HAPPENED))
@@ -340,10 +341,16 @@ def split_items(out_dir: Path, partitions: int) -> None:
     shutil.rmtree(tmp, ignore_errors=True)
     con = connect(out_dir)
     try:
+        # DuckDB spills past this instead of growing with the archive
+        spill = str(out_dir / MANIFESTS / ".spill").replace("'", "''")
+        con.execute(f"SET temp_directory = '{spill}'")
+        con.execute(f"SET memory_limit = '{SPLIT_MEMORY}'")
+        con.execute("SET preserve_insertion_order = false")
         sql = _SPLIT_SQL.format(items=_ITEMS_SQL).replace("@PARTITIONS@", str(int(partitions)))
         con.execute(sql.replace("@DEST@", str(tmp).replace("'", "''")))
     finally:
         con.close()
+    shutil.rmtree(out_dir / MANIFESTS / ".spill", ignore_errors=True)
     tmp.mkdir(parents=True, exist_ok=True)  # no events: no partition folders
     os.replace(tmp, dest)
 
