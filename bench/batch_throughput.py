@@ -61,22 +61,36 @@ def base_articles() -> list[dict[str, str]]:
 
 
 def corpus(n: int, seed: int = 7) -> list[dict[str, str]]:
+    return corpus_with_origins(n, seed)[0]
+
+
+def corpus_with_origins(
+    n: int, seed: int = 7
+) -> tuple[list[dict[str, str]], list[list[tuple[int, int]]]]:
+    """The recombined articles and, for each, where each of its paragraphs came from:
+    (index of the base article, index of the paragraph in it), in the article's order.
+    Two variants share an event when the paragraph reporting it has the same origin
+    (bench/clustering.py scores the event clusters against this map)."""
     rng = random.Random(seed)
     base = base_articles()
-    out = []
+    out, origins = [], []
     for i in range(n):
-        a = base[i % len(base)]
-        other = base[rng.randrange(len(base))]
+        b = i % len(base)
+        a = base[b]
+        o = rng.randrange(len(base))
+        other = base[o]
         paras = [p for p in a["text"].split("\n\n") if p.strip()]
-        rest = paras[1:]
-        rng.shuffle(rest)
+        order = list(range(1, len(paras)))
+        rng.shuffle(order)
         extra = [p for p in other["text"].split("\n\n") if p.strip()][1:] or [""]
-        text = "\n\n".join([paras[0], *rest, rng.choice(extra)]).strip() + "\n"
+        k = rng.choice(range(len(extra)))
+        text = "\n\n".join([paras[0], *(paras[j] for j in order), extra[k]]).strip() + "\n"
         rec = {"id": f"bench-{i:06d}", "url": f"https://bench.example.org/{i:06d}", "text": text}
         if a["published"]:
             rec["published"] = a["published"]
         out.append(rec)
-    return out
+        origins.append([(b, 0), *((b, j) for j in order), (o, k + 1)])
+    return out, origins
 
 
 def write_jsonl(records: list[dict[str, str]], folder: Path, per_file: int = PER_SHARD) -> Path:

@@ -289,6 +289,7 @@ class GoldFormat(str, enum.Enum):
     wikievents = "wikievents"
     rams = "rams"
     geowebnews = "geowebnews"
+    ecbplus = "ecbplus"
 
 
 @app.command()
@@ -342,7 +343,10 @@ def evaluate(
     ] = None,
 ) -> None:
     """Score the pipeline against gold data: mentions (strict/relaxed span F1 and value
-    scores), events (TI, TC, AI, AC, AC+ and status accuracy), per type.
+    scores), events (TI, TC, AI, AC, AC+ and status accuracy), per type. On ECB+
+    (--format ecbplus): cross-document event coreference, the CoNLL F1 (mean of MUC, B3
+    and CEAF-e) of our event clusters over the gold event mentions we find, per half,
+    beside the same-lemma-within-topic baseline (--json: key conll_f1).
 
     Exit status: 0, or 1 when --baseline is given and a figure is below its floor or the
     gold data changed since the floors were pinned.
@@ -484,6 +488,22 @@ def _print_report(report: dict[str, Any]) -> None:
     geo = report.get("geoparsing")
     if geo:
         _print_geoparsing(geo)
+    if report.get("coref"):
+        _print_coref(report["coref"])
+
+
+def _print_coref(coref: dict[str, Any]) -> None:
+    t = Table(title="cross-document event coreference (over the gold event mentions found)")
+    for col in ("half", "gold mentions", "found", "MUC F1", "B3 F1", "CEAF-e F1", "CoNLL F1",
+                "lemma baseline CoNLL F1"):  # fmt: skip
+        t.add_column(col)
+    for name, r in [*coref["halves"].items(), ("all", coref)]:
+        t.add_row(
+            name, str(r["gold_mentions"]), f"{r['found']} ({r['share_found']:.1%})",
+            f"{r['muc']['f1']:.3f}", f"{r['b3']['f1']:.3f}", f"{r['ceafe']['f1']:.3f}",
+            f"{r['conll_f1']:.3f}", f"{r['baseline_lemma']['conll_f1']:.3f}",
+        )  # fmt: skip
+    out.print(t)
 
 
 def _print_geoparsing(geo: dict[str, Any]) -> None:
@@ -665,6 +685,14 @@ def batch(
     model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
     field: FieldOption = None,
     date_order: DateOrderOption = None,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            "--cluster",
+            help="Then cluster the events across articles (as `newsevents cluster OUT`, "
+            "same engine and workers).",
+        ),
+    ] = False,
 ) -> None:
     """Process an archive into tables: articles, events, mentions and errors (Parquet or
     JSONL, one file per shard under OUT/<table>/), resumable and scalable.
@@ -782,6 +810,120 @@ def batch(
             "their record that could not be read safely; they were processed without it "
             "(raw value in articles.published_raw; --date-order reads numeric dates)"
         )
+    if cluster:
+        _run_clustering(out_dir, engine=engine.value, scheduler=scheduler, workers=workers)
+
+
+def _run_clustering(
+    out_dir: Path,
+    *,
+    partitions: int = 8,
+    engine: str = "local",
+    scheduler: str | None = None,
+    workers: int = 1,
+    force: bool = False,
+) -> None:
+    from extract.cluster.archive import cluster_archive
+
+    with _progress() as progress:
+        task = progress.add_task("clustering", total=partitions)
+        try:
+            summary = cluster_archive(
+                out_dir,
+                partitions=partitions,
+                engine=engine,
+                scheduler=scheduler,
+                workers=workers,
+                force=force,
+                on_partition=lambda _r: progress.advance(task),
+            )
+        except NewsEventsError as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(2) from None
+    skipped = sum(p.skipped for p in summary.partitions)
+    blocks = sum(p.blocks for p in summary.partitions)
+    err.print(
+        f"{summary.events:,} events in {summary.clusters:,} clusters ({blocks:,} blocks, "
+        f"{len(summary.partitions)} partitions, {skipped} already done) in "
+        f"{summary.seconds:.1f} s -> {out_dir}/event_clusters, {out_dir}/cluster_members"
+    )
+
+
+@app.command("cluster")
+def cluster_cmd(
+    out_dir: Annotated[Path, typer.Argument(help="A folder written by `newsevents batch`.")],
+    partitions: Annotated[
+        int, typer.Option(min=1, help="Partitions (by type and country): the units of work.")
+    ] = 8,
+    engine: Annotated[
+        Engine, typer.Option(help="local (this process) or dask (one task per partition).")
+    ] = Engine.local,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Dask scheduler address (with --engine dask).")
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Dask LocalCluster workers (with --engine dask).")
+    ] = 1,
+    force: Annotated[bool, typer.Option(help="Cluster again even if up to date.")] = False,
+) -> None:
+    """Cluster the events of a batch across articles: the reports of one event become one
+    row of OUT/event_clusters (type, date, place, source and target, number of sources,
+    first and last report, one consolidated count per role), with OUT/cluster_members
+    listing its events. Blocks by type, status, country and days; scores pairs (trigger
+    lemma and subtype, arguments, place, date, sentence overlap) with a model fitted on
+    ECB+; links them by constrained single linkage. Resumable: finished partitions of an
+    unchanged batch are kept. Query with `newsevents query OUT "SELECT * FROM event_clusters"`.
+    """
+    _run_clustering(
+        out_dir, partitions=partitions, engine=engine.value, scheduler=scheduler,
+        workers=workers, force=force,
+    )  # fmt: skip
+
+
+class ExportSchema(str, enum.Enum):
+    polecat = "polecat"
+    acled = "acled"
+
+
+class ExportFormat(str, enum.Enum):
+    csv = "csv"
+    parquet = "parquet"
+
+
+@app.command("export")
+def export_cmd(
+    out_dir: Annotated[Path, typer.Argument(help="A folder written by `newsevents batch`.")],
+    schema: Annotated[
+        ExportSchema, typer.Option(help="Column set: polecat (PLOVER dyads) or acled.")
+    ] = ExportSchema.polecat,
+    fmt: Annotated[
+        ExportFormat, typer.Option("--format", "-f", help="File format.")
+    ] = ExportFormat.csv,
+    clusters: Annotated[
+        bool, typer.Option("--clusters", help="One row per event cluster instead of per event.")
+    ] = False,
+    dest: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Output file (default: OUT/export-SCHEMA[-clusters].FORMAT)."
+        ),
+    ] = None,
+) -> None:
+    """Export a batch's events in the columns of POLECAT or ACLED (their names where the
+    meaning is the same; ours after them: status, cluster id, number of sources, source
+    articles, counts by role). ACLED gets only the asserted events of the types it codes.
+    Clusters the output first when it has none. Loads in pandas: pd.read_csv / read_parquet.
+    """
+    from extract.batch.export import export
+
+    suffix = "-clusters" if clusters else ""
+    target = dest or out_dir / f"export-{schema.value}{suffix}.{fmt.value}"
+    try:
+        n = export(out_dir, target, schema.value, fmt.value, clusters)
+    except NewsEventsError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    err.print(f"{n:,} {'clusters' if clusters else 'events'} ({schema.value}) -> {target}")
 
 
 @app.command()
@@ -790,14 +932,16 @@ def query(
     sql: Annotated[
         str,
         typer.Argument(
-            help="DuckDB SQL over the views articles, events, mentions, errors and duplicates, "
+            help="DuckDB SQL over the views articles, events, mentions, errors, duplicates "
+            "and, once clustered (`newsevents cluster`), event_clusters and cluster_members, "
             'e.g. "SELECT type, count(*) FROM events GROUP BY 1".'
         ),
     ],
     fmt: Annotated[str, typer.Option("--format", "-f", help="table, csv or jsonl.")] = "table",
 ) -> None:
     """Run SQL over a batch's output (finished shards only; duplicates across shards are
-    left out of articles/events/mentions and listed in the view duplicates)."""
+    left out of articles/events/mentions and listed in the view duplicates; the views
+    event_clusters and cluster_members are there once the output is clustered)."""
     import csv
 
     from extract.batch import query as run_query

@@ -47,7 +47,9 @@ def _ids_are_numbered(docs: list[GoldDoc]) -> None:
 
 
 def test_loaders_cover_the_public_formats() -> None:
-    assert set(LOADERS) == {"timeml", "meantime", "newsquant", "wikievents", "rams", "geowebnews"}
+    assert set(LOADERS) == {
+        "timeml", "meantime", "newsquant", "wikievents", "rams", "geowebnews", "ecbplus"
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize("fmt", ["timeml", "meantime", "newsquant", "wikievents", "rams"])

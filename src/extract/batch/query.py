@@ -6,7 +6,11 @@ Duplicates across shards (the same page in a WARC and in a folder, a story crawl
 twice) are resolved here, deterministically: of the articles sharing a content hash or a
 canonical URL, the first by (shard, source) is kept; the others are listed in the view
 ``duplicates`` with the article they repeat, and left out of ``articles``, ``events`` and
-``mentions``. The raw tables stay available as ``<table>_all``."""
+``mentions``. The raw tables stay available as ``<table>_all``.
+
+When ``newsevents cluster`` has clustered the current output, the views
+``event_clusters`` (one row per event cluster) and ``cluster_members`` (cluster id,
+article id, event id) are there too."""
 
 from __future__ import annotations
 
@@ -43,7 +47,19 @@ def connect(out_dir: Path) -> Any:
                 )
                 break
     con.execute(_DEDUP)
+    _cluster_views(con, Path(out_dir))
     return con
+
+
+def _cluster_views(con: Any, out_dir: Path) -> None:
+    from extract.cluster.archive import current_cluster_files
+
+    files = current_cluster_files(out_dir)
+    if not files:
+        return
+    for table, paths in files.items():
+        listed = ", ".join("'" + str(f).replace("'", "''") + "'" for f in paths)
+        con.execute(f"CREATE VIEW {table} AS SELECT * FROM read_parquet([{listed}])")
 
 
 _DUCKDB_TYPES = {"string": "VARCHAR", "int": "BIGINT", "float": "DOUBLE", "date": "DATE",

@@ -12,7 +12,8 @@ from extract.evaluate.corpus import GoldDoc, load_native
 from extract.evaluate.scorer import score
 from extract.records import Article, PublishedSource
 
-FORMATS = ("native", "timeml", "meantime", "newsquant", "wikievents", "rams", "geowebnews")
+FORMATS = ("native", "timeml", "meantime", "newsquant", "wikievents", "rams", "geowebnews",
+           "ecbplus")  # fmt: skip
 
 
 def load_gold(path: Path, fmt: str = "native") -> list[GoldDoc]:
@@ -46,7 +47,10 @@ def evaluate(
     extractor: Extractor,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Run ``extractor`` on every gold document and score it (see :func:`score`).
+    """Run ``extractor`` on every gold document and score it (see :func:`score`). Gold
+    with event coreference (ECB+) also gets ``coref``: the cross-document event
+    coreference scores (:func:`extract.evaluate.coref.ecbplus_coref`), and its CoNLL F1
+    as ``conll_f1``.
 
     Args:
         docs: gold documents.
@@ -58,4 +62,10 @@ def evaluate(
         preds.append(pred)
         if progress is not None:
             progress(i, len(docs))
-    return score(zip(docs, preds, strict=True))
+    report = score(zip(docs, preds, strict=True))
+    if any("event_mentions" in d.meta for d in docs):
+        from extract.evaluate.coref import ecbplus_coref
+
+        report["coref"] = ecbplus_coref(docs, preds)
+        report["conll_f1"] = report["coref"]["conll_f1"]
+    return report

@@ -3,6 +3,13 @@ country and sector) and places, the dyads of the events (source country x target
 x type), places by country, quantities by role per week, errors by reason, and a sample
 of events linking to their article views. Charts are plain inline SVG: the file is
 self-contained.
+
+Counts are honest: the events chart and the quantities count each event cluster once
+(``newsevents cluster``: the reports of one event across articles), only ``asserted``
+ones, each on its event date (the first report's publication date when the event has
+none, for the events chart; the quantities' totals and chart take only clusters with an
+event date and show the undated ones apart). Historical figures are shown apart, and so
+is the old sum over every report, for comparison.
 """
 
 from __future__ import annotations
@@ -16,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from extract.batch.query import connect
+from extract.cluster.items import COUNT_ROLES
 from extract.views.style import esc, page
 
 # colours of the event types in charts (PLOVER types beyond these share "other")
 PALETTE = ["#1d4f91", "#c2410c", "#15803d", "#7e22ce", "#b91c1c", "#0e7490", "#a16207",
            "#be185d", "#4d7c0f", "#475569"]  # fmt: skip
-QUANTITY_ROLES = ("fatalities", "injured", "released", "exchanged", "arrested", "displaced",
-                  "troops", "participants", "money", "count")  # fmt: skip
+QUANTITY_ROLES = COUNT_ROLES
 
 
 @dataclass
@@ -37,8 +44,12 @@ class ReportData:
     first: dt.date | None = None
     last: dt.date | None = None
     undated_events: int = 0
+    """Asserted event clusters with neither an event date nor a publication date."""
+    clusters: int = 0
+    clusters_by_status: dict[str, int] = field(default_factory=dict)
     unit: str = "week"
     by_bucket: dict[dt.date, Counter[str]] = field(default_factory=dict)
+    """Asserted event clusters per time bucket (of their event date) and type."""
     actors: list[tuple[str, str | None, str | None, int, int]] = field(default_factory=list)
     """(name, country, sector, entities, mentions): an entity is one actor of one article
     however many ways it is named."""
@@ -51,6 +62,11 @@ class ReportData:
     places: list[tuple[str, str | None, int, int]] = field(default_factory=list)
     countries: list[tuple[str, int, int, int]] = field(default_factory=list)
     quantities: dict[str, dict[dt.date, float]] = field(default_factory=dict)
+    """Role -> bucket -> the sum over asserted clusters with an event date of their
+    consolidated count."""
+    quantity_totals: list[tuple[str, float, float, float, float]] = field(default_factory=list)
+    """(role, asserted clusters with an event date, asserted clusters without one,
+    historical clusters, the sum over every report of every status)."""
     error_reasons: list[tuple[str, int]] = field(default_factory=list)
     sample: list[dict[str, Any]] = field(default_factory=list)
 
@@ -137,16 +153,37 @@ _DYADS_LEFT_OUT = """
     FROM events"""
 
 
-def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
-    """Query a batch output folder (finished shards, duplicates left out)."""
+def read_report_data(out_dir: Path, sample_size: int = 12, cluster: bool = True) -> ReportData:
+    """Query a batch output folder (finished shards, duplicates left out). With
+    ``cluster``, the output is clustered first (``extract.cluster.archive``, written to
+    ``OUT/event_clusters``) when it has no current clusters."""
     con = connect(out_dir)
+    has_clusters = bool(
+        con.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'event_clusters'"
+        ).fetchone()[0]
+    )
+    if not has_clusters and cluster:
+        from extract.cluster.archive import cluster_archive
+
+        con.close()
+        cluster_archive(out_dir)
+        con = connect(out_dir)
+        has_clusters = True
     q: Callable[[str], list[tuple[Any, ...]]] = lambda sql: con.execute(sql).fetchall()  # noqa: E731
     data = ReportData(out_dir=str(out_dir))
     data.articles = q("SELECT count(*) FROM articles")[0][0]
     data.events = q("SELECT count(*) FROM events")[0][0]
     data.errors = q("SELECT count(*) FROM errors")[0][0]
     data.shards = q("SELECT count(DISTINCT shard) FROM articles_all")[0][0]
-    span = q("SELECT min(published), max(published) FROM articles")[0]
+    # without clusters (cluster=False on an unclustered output) every event is its own
+    clusters = "event_clusters" if has_clusters else _SINGLETONS
+    data.clusters_by_status = dict(
+        q(f"SELECT status, count(*) FROM {clusters} GROUP BY 1 ORDER BY 2 DESC")
+    )
+    data.clusters = sum(data.clusters_by_status.values())
+    asserted = f"(SELECT * FROM {clusters} WHERE status = 'asserted')"
+    span = q(f"SELECT min(event_date), max(event_date) FROM {asserted}")[0]
     data.first, data.last = span[0], span[1]
     unit = data.unit = choose_unit(data.first, data.last)
     per_bucket: dict[dt.date, Counter[str]] = (
@@ -154,12 +191,34 @@ def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
         if data.first and data.last
         else {}
     )
-    for published, etype, n in q("SELECT published, type, count(*) FROM events GROUP BY 1, 2"):
-        if published is None:
+    for day, etype, n in q(f"SELECT event_date, type, count(*) FROM {asserted} GROUP BY 1, 2"):
+        if day is None:
             data.undated_events += n
         else:
-            per_bucket.setdefault(bucket(published, unit), Counter())[etype] += n
+            per_bucket.setdefault(bucket(day, unit), Counter())[etype] += n
     data.by_bucket = dict(sorted(per_bucket.items()))
+    per_role: dict[str, dict[dt.date, float]] = defaultdict(lambda: defaultdict(float))
+    totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
+    for role in QUANTITY_ROLES:
+        for status, basis, day, value in q(
+            f"SELECT status, date_basis, event_date, {role} FROM {clusters} "
+            f"WHERE {role} IS NOT NULL AND status IN ('asserted', 'historical')"
+        ):
+            if status == "historical":
+                totals[role][2] += value
+            elif basis == "event" and day is not None:
+                totals[role][0] += value
+                per_role[role][bucket(day, unit)] += value
+            else:
+                totals[role][1] += value
+    totals_reports = _sum_over_reports(q)
+    for role, v in totals_reports.items():
+        totals[role][3] = v
+    buckets = list(data.by_bucket) or sorted({b for r in per_role.values() for b in r})
+    data.quantities = {
+        r: {b: per_role[r].get(b, 0.0) for b in buckets} for r in QUANTITY_ROLES if r in per_role
+    }
+    data.quantity_totals = [(r, *totals[r]) for r in QUANTITY_ROLES if r in totals]  # type: ignore[misc]
     mention_counts = """
         SELECT coalesce(canonical, text) AS name, any_value(country_code), count(*),
                count(DISTINCT article_id)
@@ -178,27 +237,6 @@ def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
         GROUP BY 1 ORDER BY 2 DESC, 1"""
         )
     ]
-    values = {
-        (a, m): v
-        for a, m, v in q(
-            "SELECT article_id, mention_id, value FROM mentions WHERE kind = 'quantity'"
-        )
-    }
-    per_role: dict[str, dict[dt.date, float]] = defaultdict(lambda: defaultdict(float))
-    for article_id, published, args in q("SELECT article_id, published, arguments FROM events"):
-        if published is None:
-            continue
-        for a in json.loads(args or "[]"):
-            value = values.get((article_id, a.get("ref")))
-            if a.get("role") in QUANTITY_ROLES and value not in (None, ""):
-                try:
-                    per_role[a["role"]][bucket(published, unit)] += float(value)
-                except ValueError:
-                    continue
-    buckets = list(data.by_bucket) or sorted({b for r in per_role.values() for b in r})
-    data.quantities = {
-        r: {b: per_role[r].get(b, 0.0) for b in buckets} for r in QUANTITY_ROLES if r in per_role
-    }
     data.error_reasons = [tuple(r) for r in q(
         "SELECT reason, count(*) FROM errors GROUP BY 1 ORDER BY 2 DESC, 1")]  # fmt: skip
     rows = q(
@@ -216,6 +254,36 @@ def read_report_data(out_dir: Path, sample_size: int = 12) -> ReportData:
     )
     con.close()
     return data
+
+
+# each event as a cluster of its own, for an output read without clustering
+_SINGLETONS = """(SELECT e.type, e.status, e.published AS event_date,
+    CASE WHEN e.published IS NULL THEN 'none' ELSE 'published' END AS date_basis,
+    NULL::DOUBLE AS fatalities, NULL::DOUBLE AS injured, NULL::DOUBLE AS released,
+    NULL::DOUBLE AS exchanged, NULL::DOUBLE AS arrested, NULL::DOUBLE AS displaced,
+    NULL::DOUBLE AS troops, NULL::DOUBLE AS participants, NULL::DOUBLE AS money,
+    NULL::DOUBLE AS count FROM events e)"""
+
+
+def _sum_over_reports(q: Callable[[str], list[tuple[Any, ...]]]) -> dict[str, float]:
+    """Role -> the sum of every event's quantities in that role, every report and status
+    counted: what a table of events adds up to without clustering (shown for comparison)."""
+    values = {
+        (a, m): v
+        for a, m, v in q(
+            "SELECT article_id, mention_id, value FROM mentions WHERE kind = 'quantity'"
+        )
+    }
+    out: dict[str, float] = defaultdict(float)
+    for article_id, args in q("SELECT article_id, arguments FROM events"):
+        for a in json.loads(args or "[]"):
+            value = values.get((article_id, a.get("ref")))
+            if a.get("role") in QUANTITY_ROLES and value not in (None, ""):
+                try:
+                    out[a["role"]] += float(value)
+                except ValueError:
+                    continue
+    return dict(out)
 
 
 def _type_colours(types: Sequence[str]) -> dict[str, str]:
@@ -348,34 +416,61 @@ class _Raw:
 def render_report(data: ReportData, views: dict[str, str] | None = None) -> str:
     """The report page; ``views`` maps article ids to the relative links of their views."""
     views = views or {}
-    period = f"{data.first} to {data.last}" if data.first and data.last else "no publication dates"
+    period = f"{data.first} to {data.last}" if data.first and data.last else "no event dates"
+    asserted = data.clusters_by_status.get("asserted", 0)
+    others = ", ".join(f"{n:,} {s}" for s, n in data.clusters_by_status.items() if s != "asserted")
     head = (
         f'<h1>Batch report</h1><p class="meta">{esc(data.out_dir)}<br>{data.articles:,} '
-        f"articles, {data.events:,} events, {data.errors:,} error records, "
-        f"{data.shards} shards; published {esc(period)}"
-        f"{f'; {data.undated_events:,} events without a date are left out of the charts' if data.undated_events else ''}"
+        f"articles, {data.events:,} events in {data.clusters:,} event clusters "
+        f"(the reports of one event across articles), {data.errors:,} error records, "
+        f"{data.shards} shards. Counted once per cluster: {asserted:,} asserted events"
+        f"{f' ({esc(others)} apart)' if others else ''}, dated {esc(period)}"
+        f"{f'; {data.undated_events:,} without any date are left out of the chart' if data.undated_events else ''}"
         ".</p>"
     )
     u = data.unit
-    chart = stacked_bars_svg(data.by_bucket, f"Events per {u} by PLOVER type", u)
-    sections = [head, f"<h2>Events by type, per {u}</h2>", f"<figure>{chart}</figure>"]
+    chart = stacked_bars_svg(data.by_bucket, f"Asserted events per {u} by PLOVER type", u)
+    sections = [
+        head,
+        f"<h2>Events by type, per {u}</h2>",
+        '<p class="muted">One bar segment per event cluster, on its event date (the first '
+        "report's publication date when no report dates the event); only asserted events."
+        "</p>",
+        f"<figure>{chart}</figure>",
+    ]
     q_rows = []
-    for role, series in data.quantities.items():
+    for role, dated, undated, historical, reports in data.quantity_totals:
+        series = data.quantities.get(role, {})
         active = sum(1 for v in series.values() if v)
-        peak_at = max(series, key=lambda k: series[k]).isoformat()
-        q_rows.append((role, f"{sum(series.values()):,.0f}", active, peak_at))
+        peak_at = max(series, key=lambda k: series[k]).isoformat() if active else ""
+        q_rows.append((role, f"{dated:,.0f}", active, peak_at, f"{undated:,.0f}",
+                       f"{historical:,.0f}", f"{reports:,.0f}"))  # fmt: skip
     sections.append("<h2>Quantities by role</h2>")
+    sections.append(
+        '<p class="muted">Total: one consolidated count per event cluster (the figure most '
+        "articles give, the latest on a tie; never a sum over reports), asserted events with "
+        "an event date only. Shown apart: asserted events without an event date (often "
+        "background figures), historical ones, and the sum over every report before "
+        "clustering.</p>"
+    )
     if "fatalities" in data.quantities:
         sections.append(
             "<figure>"
             + line_svg(
                 data.quantities["fatalities"],
-                f"Fatalities per {u} (sum of the events' counts)",
+                f"Fatalities per {u} (one count per event, on its event date)",
                 unit=u,
             )
             + "</figure>"
         )
-    sections.append(_table(["role", "total", f"{u}s with any", f"peak {u}"], q_rows, {1, 2}))
+    sections.append(
+        _table(
+            ["role", "total", f"{u}s with any", f"peak {u}", "no event date", "historical",
+             "sum over reports"],
+            q_rows,
+            {1, 2, 4, 5, 6},
+        )
+    )  # fmt: skip
     sections.append("<h2>Top actors</h2>")
     sections.append(
         '<p class="muted">Entities: one actor of one article, however many ways the article '

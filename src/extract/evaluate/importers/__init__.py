@@ -9,6 +9,7 @@ from pathlib import Path
 
 from extract.evaluate.corpus import GoldDoc
 from extract.evaluate.importers import (
+    ecbplus,
     geowebnews,
     meantime,
     newsquant,
@@ -24,6 +25,7 @@ LOADERS: dict[str, Callable[[Path], list[GoldDoc]]] = {
     "wikievents": wikievents.load,
     "rams": rams.load,
     "geowebnews": geowebnews.load,
+    "ecbplus": ecbplus.load,
 }
 
 __all__ = ["LOADERS"]

@@ -1,0 +1,489 @@
+"""Clustering a batch's output: ``OUT/event_clusters/`` and ``OUT/cluster_members/``.
+
+First the events (duplicates across shards left out, as ``newsevents query`` sees them)
+are read once, with what the clustering needs, into ``_clusters/items/part=K/``: one
+folder per partition, a hash of (type, country) (DuckDB, in one pass). Then each
+partition is one task (in this process, or on Dask) that reads its events sorted by
+block, clusters block by block and streams its rows to
+``event_clusters/part-NNNNN.parquet`` and ``cluster_members/part-NNNNN.parquet``
+(temporary file, then rename), then writes its manifest ``_clusters/part-NNNNN.json``.
+Python holds one block at a time (and the writer's buffer), whatever the number of
+blocks; the number of partitions grows with the archive (about 50,000 events each) so
+that DuckDB's sort of one partition stays small too.
+
+Resumable like the batch: a partition with a manifest of the same *fingerprint* (the
+finished shards, the pair model, the blocking, the number of partitions) is skipped; a
+changed batch or model starts over."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from extract.cluster.blocking import Blocking, split_sorted
+from extract.cluster.consolidate import (
+    CLUSTER_COLUMNS,
+    MEMBER_COLUMNS,
+    cluster_id,
+    cluster_row,
+    member_rows,
+)
+from extract.cluster.items import COUNT_ROLES, HAPPENED, EventItem
+from extract.cluster.linkage import cluster_block
+from extract.cluster.pairs import PairModel, load_model
+from extract.errors import InputError, NewsEventsError
+
+CLUSTER_TABLES = ("event_clusters", "cluster_members")
+MANIFESTS = "_clusters"
+ARCHIVE_BLOCKING = Blocking()
+EVALUATION_BLOCKING = Blocking(by_country=False)
+"""On ECB+ the blocks are topic x type x status group (countries inferred from a few
+places split reports of one event; see the model card)."""
+PARTITIONS = 8
+EVENTS_PER_PARTITION = 50_000
+_FLUSH_ROWS = 20_000
+ITEMS = "items"
+SPLIT_MEMORY = "512MB"
+
+_STATUS_GROUP = "CASE WHEN status IN ({}) THEN 'happened' ELSE status END".format(
+    ", ".join(f"'{s}'" for s in sorted(HAPPENED))
+)
+_ROLES = ", ".join(f"'{r}'" for r in COUNT_ROLES)
+
+# every event with what the clustering needs, one row per event
+_ITEMS_SQL = rf"""
+WITH args AS (
+    SELECT e.article_id, e.event_id, g.i, g.arg->>'role' AS role, g.arg->>'ref' AS ref,
+           g.arg->>'entity' AS arg_entity
+    FROM events e,
+         LATERAL (SELECT unnest(from_json(e.arguments, '["json"]')) AS arg,
+                         generate_subscripts(from_json(e.arguments, '["json"]'), 1) AS i) g
+),
+argm AS (
+    SELECT g.*, m.kind, m.canonical, m.value, m.text, m.country_code, m.lat, m.lon,
+           m.details->>'admin1' AS admin1, m.details->>'precision' AS precision,
+           m.details->>'kind' AS place_kind
+    FROM args g JOIN mentions m ON m.article_id = g.article_id AND m.mention_id = g.ref
+),
+per_event AS (
+    SELECT article_id, event_id,
+           arg_min(value, i) FILTER (WHERE kind = 'place' AND role = 'place') AS place,
+           arg_min(country_code, i) FILTER (WHERE kind = 'place' AND role = 'place') AS place_country,
+           arg_min(admin1, i) FILTER (WHERE kind = 'place' AND role = 'place') AS admin1,
+           arg_min(lat, i) FILTER (WHERE kind = 'place' AND role = 'place') AS lat,
+           arg_min(lon, i) FILTER (WHERE kind = 'place' AND role = 'place') AS lon,
+           arg_min(precision, i) FILTER (WHERE kind = 'place' AND role = 'place') AS geo_precision,
+           arg_min(place_kind, i) FILTER (WHERE kind = 'place' AND role = 'place') AS place_kind,
+           arg_min(text, i) FILTER (WHERE kind = 'place' AND role = 'place') AS place_text,
+           list(DISTINCT lower(coalesce(arg_entity, canonical))) FILTER (WHERE kind = 'actor') AS actors,
+           list({{'role': role, 'value': TRY_CAST(value AS DOUBLE)}})
+             FILTER (WHERE kind = 'quantity' AND role IN ({_ROLES})) AS counts
+    FROM argm GROUP BY article_id, event_id
+),
+art AS (
+    SELECT article_id,
+           mode(country_code) FILTER (WHERE kind = 'place' AND country_code IS NOT NULL) AS focus,
+           list(DISTINCT lower(coalesce(canonical, value, text)))
+             FILTER (WHERE kind IN ('actor', 'place')) AS context
+    FROM mentions GROUP BY article_id
+),
+raw_items AS (
+    SELECT e.article_id, e.event_id, e.type, e.subtype, e.status, e.trigger, e.sentence,
+           e.date, e.published, p.place, p.place_country, p.admin1, p.lat, p.lon,
+           p.geo_precision, p.place_kind, p.place_text,
+           coalesce(p.place_country, e.target_country, e.source_country, art.focus) AS country,
+           e.source_entity, e.source_country, e.source_sector,
+           e.target_entity, e.target_country, e.target_sector,
+           p.actors, p.counts, art.context, a.site,
+           {_STATUS_GROUP} AS status_group,
+           coalesce(CASE
+             WHEN regexp_matches(e.date, '^\d{{4}}-\d{{2}}-\d{{2}}') THEN TRY_CAST(substr(e.date, 1, 10) AS DATE)
+             WHEN regexp_matches(e.date, '^\d{{4}}-\d{{2}}($|[^\d])') THEN TRY_CAST(substr(e.date, 1, 7) || '-01' AS DATE)
+             WHEN regexp_matches(e.date, '^\d{{4}}-W\d{{2}}') THEN TRY_CAST(substr(e.date, 1, 4) || '-01-01' AS DATE)
+                  + 7 * (TRY_CAST(substr(e.date, 7, 2) AS INTEGER) - 1)
+             WHEN regexp_matches(e.date, '^\d{{4}}($|[^\d])') THEN TRY_CAST(substr(e.date, 1, 4) || '-01-01' AS DATE)
+           END, e.published) AS block_day
+    FROM events e
+    JOIN articles a USING (article_id)
+    LEFT JOIN per_event p USING (article_id, event_id)
+    LEFT JOIN art USING (article_id)
+),
+keyed AS (
+    SELECT *, md5(type || chr(31) || lower(trigger) || chr(31) || coalesce(date, '') || chr(31)
+                  || regexp_replace(lower(trim(sentence)), '\s+', ' ', 'g')) AS copy_key
+    FROM raw_items
+),
+-- copies of one report (extract.cluster.linkage.copy_key) share one block: the country
+-- most of them are placed in, the earliest day
+items AS (
+    SELECT * EXCLUDE (copy_key) REPLACE (
+        coalesce(mode(country) OVER (PARTITION BY copy_key), country) AS country,
+        min(block_day) OVER (PARTITION BY copy_key) AS block_day)
+    FROM keyed
+)
+SELECT * FROM items
+"""
+_SPLIT_SQL = """
+COPY (SELECT *, md5_number_lower(type || '|' || coalesce(country, '')) % @PARTITIONS@ AS part
+      FROM ({items}))
+TO '@DEST@' (FORMAT parquet, PARTITION_BY (part), COMPRESSION zstd)
+"""
+_PARTITION_SQL = """
+SELECT * EXCLUDE (part) FROM read_parquet('@FILES@')
+ORDER BY type, status_group, coalesce(country, ''), block_day NULLS LAST, article_id, event_id
+"""
+
+
+def items_sql() -> str:
+    """SQL over a batch's views (``extract.batch.connect``): one row per event with what
+    the clustering and the exports need (its first place, actors, counts by role, the
+    country it is blocked by, the day it is placed on)."""
+    return _ITEMS_SQL
+
+
+def _item(row: dict[str, Any]) -> EventItem:
+    counts: dict[str, float] = {}
+    for c in row["counts"] or ():
+        if c["value"] is not None:
+            counts[c["role"]] = max(counts.get(c["role"], c["value"]), c["value"])
+    return EventItem(
+        article_id=row["article_id"], event_id=row["event_id"], type=row["type"],
+        subtype=row["subtype"], status=row["status"], trigger=row["trigger"] or "",
+        sentence=row["sentence"] or "", date=row["date"], published=row["published"],
+        place=row["place"], place_country=row["place_country"], admin1=row["admin1"],
+        lat=row["lat"], lon=row["lon"], geo_precision=row["geo_precision"],
+        country=row["country"], source_entity=row["source_entity"],
+        source_country=row["source_country"], source_sector=row["source_sector"],
+        target_entity=row["target_entity"], target_country=row["target_country"],
+        target_sector=row["target_sector"], actors=frozenset(row["actors"] or ()),
+        counts=counts, context=frozenset(x for x in row["context"] or () if x),
+        site=row["site"], day=row["block_day"],
+    )  # fmt: skip
+
+
+@dataclass
+class PartitionResult:
+    partition: int
+    events: int = 0
+    clusters: int = 0
+    blocks: int = 0
+    largest_block: int = 0
+    seconds: float = 0.0
+    skipped: bool = False
+    files: dict[str, str] = field(default_factory=dict)
+    fingerprint: str = ""
+
+
+@dataclass
+class ClusterSummary:
+    partitions: list[PartitionResult]
+    seconds: float
+    fingerprint: str
+
+    @property
+    def events(self) -> int:
+        return sum(p.events for p in self.partitions)
+
+    @property
+    def clusters(self) -> int:
+        return sum(p.clusters for p in self.partitions)
+
+
+def fingerprint(out_dir: Path, model: PairModel, blocking: Blocking, partitions: int) -> str:
+    """What a clustering of ``out_dir`` depends on: its finished shards, the model, the
+    blocking and the number of partitions."""
+    from extract.batch.runner import read_manifests
+
+    shards = sorted((m.get("shard", ""), m.get("finished", "")) for m in read_manifests(out_dir))
+    raw = json.dumps([shards, model.to_json(), asdict(blocking), partitions], sort_keys=True)
+    return hashlib.sha1(raw.encode("utf-8")).hexdigest()[:16]
+
+
+def read_cluster_manifests(out_dir: Path) -> list[dict[str, Any]]:
+    folder = Path(out_dir) / MANIFESTS
+    out = []
+    for p in sorted(folder.glob("part-*.json")):
+        try:
+            out.append(json.loads(p.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def current_cluster_files(out_dir: Path) -> dict[str, list[Path]] | None:
+    """The cluster tables' files when every partition of the latest clustering finished
+    and the batch has not changed since; None otherwise."""
+    run = Path(out_dir) / MANIFESTS / "run.json"
+    try:
+        info = json.loads(run.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    from extract.batch.runner import read_manifests
+
+    shards = sorted((m.get("shard", ""), m.get("finished", "")) for m in read_manifests(out_dir))
+    if info.get("shards") != [list(s) for s in shards]:
+        return None
+    parts = [
+        m
+        for m in read_cluster_manifests(out_dir)
+        if m.get("fingerprint") == info.get("fingerprint")
+    ]
+    if len(parts) != info.get("partitions"):
+        return None
+    return {t: [Path(out_dir) / m["files"][t] for m in parts] for t in CLUSTER_TABLES}
+
+
+def _writer(path: Path, columns: list[tuple[str, str]]) -> tuple[Any, Any, Path]:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    types = {"string": pa.string(), "int": pa.int64(), "float": pa.float64(), "date": pa.date32()}
+    schema = pa.schema([(n, types[k]) for n, k in columns])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    return pq.ParquetWriter(tmp, schema, compression="zstd"), schema, tmp
+
+
+def cluster_partition(
+    out_dir: Path,
+    partition: int,
+    partitions: int,
+    model: PairModel,
+    blocking: Blocking = ARCHIVE_BLOCKING,
+    fp: str = "",
+) -> PartitionResult:
+    """Cluster one partition of a batch's events and write its tables and manifest."""
+    import pyarrow as pa
+
+    started = time.perf_counter()
+    res = PartitionResult(partition=partition, fingerprint=fp)
+    name = f"part-{partition:05d}"
+    paths = {t: out_dir / t / f"{name}.parquet" for t in CLUSTER_TABLES}
+    writers = {
+        "event_clusters": _writer(paths["event_clusters"], CLUSTER_COLUMNS),
+        "cluster_members": _writer(paths["cluster_members"], MEMBER_COLUMNS),
+    }
+    buffers: dict[str, list[dict[str, Any]]] = {t: [] for t in CLUSTER_TABLES}
+
+    def flush(force: bool = False) -> None:
+        for t, rows in buffers.items():
+            if rows and (force or len(rows) >= _FLUSH_ROWS):
+                w, schema, _ = writers[t]
+                w.write_table(pa.Table.from_pylist(rows, schema=schema))
+                rows.clear()
+
+    import duckdb
+
+    folder = out_dir / MANIFESTS / ITEMS / f"part={partition}"
+    con = duckdb.connect()
+    try:
+        con.execute("SET threads = 1")  # a partition is one task: parallel across them
+
+        def items() -> Iterator[EventItem]:
+            if not any(folder.glob("*.parquet")):
+                return
+            files = str(folder / "*.parquet").replace("'", "''")
+            for batch in con.sql(_PARTITION_SQL.replace("@FILES@", files)).to_arrow_reader(4096):
+                for row in batch.to_pylist():
+                    yield _item(row)
+
+        for block in split_sorted(items(), blocking):
+            res.blocks += 1
+            res.events += len(block)
+            res.largest_block = max(res.largest_block, len(block))
+            for idx in cluster_block(block, model):
+                members = [block[i] for i in idx]
+                row = cluster_row(members, partition)
+                buffers["event_clusters"].append(row)
+                buffers["cluster_members"].extend(
+                    member_rows(members, row["cluster_id"], partition)
+                )
+                res.clusters += 1
+            flush()
+        flush(force=True)
+    finally:
+        con.close()
+        for w, _, _ in writers.values():
+            w.close()
+    for t in CLUSTER_TABLES:
+        tmp = writers[t][2]
+        with tmp.open("rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, paths[t])
+        res.files[t] = str(paths[t].relative_to(out_dir))
+    res.seconds = round(time.perf_counter() - started, 3)
+    from extract.batch.tables import write_json_atomic
+
+    manifest = {
+        **asdict(res),
+        "finished": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+    }
+    manifest.pop("skipped")
+    write_json_atomic(manifest, out_dir / MANIFESTS / f"{name}.json")
+    return res
+
+
+def split_items(out_dir: Path, partitions: int) -> None:
+    """Read every event once into ``_clusters/items/part=K/`` (through a temporary
+    folder and a rename)."""
+    from extract.batch.query import connect
+
+    dest = out_dir / MANIFESTS / ITEMS
+    tmp = out_dir / MANIFESTS / f".{ITEMS}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    con = connect(out_dir)
+    try:
+        # DuckDB spills past this instead of growing with the archive
+        spill = str(out_dir / MANIFESTS / ".spill").replace("'", "''")
+        con.execute(f"SET temp_directory = '{spill}'")
+        con.execute(f"SET memory_limit = '{SPLIT_MEMORY}'")
+        con.execute("SET preserve_insertion_order = false")
+        sql = _SPLIT_SQL.format(items=_ITEMS_SQL).replace("@PARTITIONS@", str(int(partitions)))
+        con.execute(sql.replace("@DEST@", str(tmp).replace("'", "''")))
+    finally:
+        con.close()
+    shutil.rmtree(out_dir / MANIFESTS / ".spill", ignore_errors=True)
+    tmp.mkdir(parents=True, exist_ok=True)  # no events: no partition folders
+    os.replace(tmp, dest)
+
+
+def _task(
+    out_dir: str,
+    partition: int,
+    partitions: int,
+    model_json: str,
+    blocking: dict[str, Any],
+    fp: str,
+) -> PartitionResult:
+    """Entry point for Dask tasks (plain, picklable arguments)."""
+    model = PairModel.from_json(json.loads(model_json))
+    return cluster_partition(Path(out_dir), partition, partitions, model, Blocking(**blocking), fp)
+
+
+def cluster_archive(
+    out_dir: Path,
+    *,
+    model: PairModel | None = None,
+    blocking: Blocking = ARCHIVE_BLOCKING,
+    partitions: int | None = None,
+    engine: str = "local",
+    scheduler: str | None = None,
+    workers: int = 1,
+    force: bool = False,
+    on_partition: Callable[[PartitionResult], None] | None = None,
+) -> ClusterSummary:
+    """Cluster the events of a batch output folder into ``event_clusters`` and
+    ``cluster_members``; partitions finished by an earlier run with the same inputs are
+    skipped unless ``force``. Never prints.
+
+    Raises:
+        InputError: ``out_dir`` holds no finished shard.
+    """
+    from extract.batch.runner import read_manifests
+
+    out_dir = Path(out_dir).resolve()
+    shards = read_manifests(out_dir)
+    if not shards:
+        raise InputError(f"no finished shards in {out_dir} (run `newsevents batch` first)")
+    if partitions is not None and partitions < 1:
+        raise InputError("partitions must be at least 1")
+    model = model or load_model()
+    started = time.perf_counter()
+    if partitions is None:
+        partitions = max(PARTITIONS, -(-sum(int(m.get("events", 0)) for m in shards) // EVENTS_PER_PARTITION))
+    fp = fingerprint(out_dir, model, blocking, partitions)
+    run_file = out_dir / MANIFESTS / "run.json"
+    try:
+        previous = json.loads(run_file.read_text(encoding="utf-8")).get("fingerprint")
+    except (OSError, ValueError):
+        previous = None
+    if force or previous != fp:
+        for folder in (*CLUSTER_TABLES, MANIFESTS):
+            shutil.rmtree(out_dir / folder, ignore_errors=True)
+    from extract.batch.tables import write_json_atomic
+
+    write_json_atomic(
+        {"fingerprint": fp, "partitions": partitions,
+         "shards": sorted([m.get("shard", ""), m.get("finished", "")] for m in shards),
+         "model": model.to_json(), "blocking": asdict(blocking)},
+        run_file,
+    )  # fmt: skip
+    if not (out_dir / MANIFESTS / ITEMS).is_dir():
+        split_items(out_dir, partitions)
+    done_before = {
+        m["partition"]: m for m in read_cluster_manifests(out_dir) if m.get("fingerprint") == fp
+    }
+    results: list[PartitionResult] = []
+
+    def finish(r: PartitionResult) -> None:
+        results.append(r)
+        if on_partition is not None:
+            on_partition(r)
+
+    todo = []
+    for k in range(partitions):
+        if k in done_before:
+            known = {
+                f: v for f, v in done_before[k].items() if f in PartitionResult.__dataclass_fields__
+            }
+            finish(PartitionResult(**{**known, "skipped": True}))
+        else:
+            todo.append(k)
+    if engine == "dask" and todo:
+        _run_dask(out_dir, todo, partitions, model, blocking, fp, scheduler, workers, finish)
+    else:
+        for k in todo:
+            finish(cluster_partition(out_dir, k, partitions, model, blocking, fp))
+    results.sort(key=lambda r: r.partition)
+    return ClusterSummary(results, round(time.perf_counter() - started, 3), fp)
+
+
+def _run_dask(
+    out_dir: Path, todo: list[int], partitions: int, model: PairModel, blocking: Blocking,
+    fp: str, scheduler: str | None, workers: int, finish: Callable[[PartitionResult], None],
+) -> None:  # fmt: skip
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as exc:
+        raise NewsEventsError(
+            "engine 'dask' needs the 'dask' extra (pip install 'newsevents[dask]')"
+        ) from exc
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
+    else:
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=max(1, workers), threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = Client(cluster)  # type: ignore[no-untyped-call]
+    try:
+        futures = client.map(
+            _task,
+            [str(out_dir)] * len(todo),
+            todo,
+            partitions=partitions,
+            model_json=json.dumps(model.to_json()),
+            blocking=asdict(blocking),
+            fp=fp,
+            key=[f"newsevents-cluster-{fp}-{k}" for k in todo],
+            retries=2,
+            pure=False,
+        )
+        for fut in as_completed(futures):  # type: ignore[no-untyped-call]
+            finish(fut.result())
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+        if cluster is not None:
+            cluster.close()
+
+
+__all__ = ["ARCHIVE_BLOCKING", "CLUSTER_TABLES", "EVALUATION_BLOCKING", "ClusterSummary",
+           "PartitionResult", "cluster_archive", "cluster_id", "current_cluster_files"]  # fmt: skip

@@ -1,0 +1,83 @@
+"""Blocking: only events that could be one event are ever compared.
+
+A block holds the events of one outer group (an ECB+ topic; none in an archive), one
+PLOVER type, one status group (``asserted`` and ``historical`` together: both say it
+happened; ``future``, ``required``, ``hypothetical`` and ``negated`` each apart) and one
+country, whose days (the event date, else the publication date) form a run without a
+gap of more than ``gap_days`` and span at most ``span_days``. Events with no day at all
+form one block per key. Comparing within blocks keeps the work near-linear in the
+number of events."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from extract.cluster.items import EventItem
+
+GAP_DAYS = 3
+SPAN_DAYS = 14
+
+
+@dataclass(frozen=True)
+class Blocking:
+    """How events are put into blocks."""
+
+    gap_days: int = GAP_DAYS
+    span_days: int = SPAN_DAYS
+    by_type: bool = True
+    by_country: bool = True
+
+
+DEFAULT_BLOCKING = Blocking()
+
+
+def block_key(item: EventItem, blocking: Blocking = DEFAULT_BLOCKING) -> tuple[str, str, str, str]:
+    return (
+        item.group,
+        item.type if blocking.by_type else "",
+        item.status_group,
+        (item.country or "") if blocking.by_country else "",
+    )
+
+
+def split_sorted(
+    items: Iterable[EventItem], blocking: Blocking = DEFAULT_BLOCKING
+) -> Iterator[list[EventItem]]:
+    """Blocks of a stream of events sorted by block key, then day (undated last within a
+    key): runs of days without a gap over ``gap_days``, at most ``span_days`` long, and
+    one block of a key's undated events. Holds one block at a time."""
+    block: list[EventItem] = []
+    key: tuple[str, str, str, str] | None = None
+    for it in items:
+        k = block_key(it, blocking)
+        if block:
+            first, last = block[0].day, block[-1].day
+            if (
+                k != key
+                or (first is None) != (it.day is None)
+                or (it.day is not None and last is not None and first is not None
+                    and ((it.day - last).days > blocking.gap_days
+                         or (it.day - first).days > blocking.span_days))
+            ):  # fmt: skip
+                yield block
+                block = []
+        key = k
+        block.append(it)
+    if block:
+        yield block
+
+
+def blocks(
+    items: Iterable[EventItem], blocking: Blocking = DEFAULT_BLOCKING
+) -> Iterator[list[EventItem]]:
+    """Every block of ``items`` (held in memory; the archive runner streams instead)."""
+    by_key: dict[tuple[str, str, str, str], list[EventItem]] = defaultdict(list)
+    for it in items:
+        by_key[block_key(it, blocking)].append(it)
+    for key in sorted(by_key):
+        group = by_key[key]
+        group.sort(key=lambda it: (it.day is None, it.day or dt.date.min))
+        yield from split_sorted(group, blocking)

@@ -1,0 +1,163 @@
+"""From pair probabilities to clusters, after collapsing exact copies: single linkage
+with cannot-link constraints (the pairs above the threshold joined best first, Kruskal
+style, unless the two clusters hold a cannot-link pair), run inside the connected
+components of the pairs above the threshold. Average linkage (UPGMA) is here too; on the
+ECB+ tune half it under-merges (CoNLL F1 0.679 against 0.733 for constrained single
+linkage, and 0.685 against 0.716 on the check half)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+
+from extract.cluster.items import EventItem
+from extract.cluster.pairs import PairModel, pair_features
+
+
+def copy_key(item: EventItem) -> str:
+    """Two events with this key are one report copied (wire copy, a re-crawl under
+    another URL): the same type, trigger, date and sentence, whitespace and case folded."""
+    sentence = " ".join(item.sentence.lower().split())
+    raw = f"{item.type}\x1f{item.trigger.lower()}\x1f{item.date or ''}\x1f{sentence}"
+    return hashlib.sha1(raw.encode("utf-8")).hexdigest()
+
+
+def collapse(items: Sequence[EventItem]) -> list[list[int]]:
+    """Groups of item indices that are copies of one report, at most one per article
+    (a second copy within one article stays its own group); first-seen order."""
+    groups: list[list[int]] = []
+    open_: dict[str, list[int]] = defaultdict(list)  # key -> indices of its groups
+    arts: list[set[str]] = []
+    for i, it in enumerate(items):
+        k = copy_key(it)
+        for g in open_[k]:
+            if it.article_id not in arts[g]:
+                groups[g].append(i)
+                arts[g].add(it.article_id)
+                break
+        else:
+            open_[k].append(len(groups))
+            groups.append([i])
+            arts.append({it.article_id})
+    return groups
+
+
+def _components(adj: np.ndarray) -> list[np.ndarray]:
+    """Connected components of a boolean adjacency matrix."""
+    n = adj.shape[0]
+    label = np.full(n, -1)
+    comps = []
+    for s in range(n):
+        if label[s] >= 0:
+            continue
+        stack, members = [s], [s]
+        label[s] = s
+        while stack:
+            v = stack.pop()
+            for u in np.flatnonzero(adj[v] & (label < 0)):
+                label[u] = s
+                stack.append(int(u))
+                members.append(int(u))
+        comps.append(np.array(sorted(members)))
+    return comps
+
+
+def average_linkage(
+    prob: np.ndarray, weight: np.ndarray, cannot: np.ndarray, threshold: float
+) -> np.ndarray:
+    """Cluster labels (an index of each cluster's first node) by average linkage: merge
+    the two clusters with the highest mean pair probability (weighted by ``weight``, the
+    copies each node stands for) while it is at least ``threshold``; never merge two
+    clusters holding a cannot-link pair."""
+    n = prob.shape[0]
+    labels = np.arange(n)
+    if n < 2:
+        return labels
+    s = prob.astype(np.float64).copy()
+    s[cannot] = -np.inf
+    np.fill_diagonal(s, -np.inf)
+    size = weight.astype(np.float64).copy()
+    while True:
+        flat = int(np.argmax(s))
+        i, j = divmod(flat, n)
+        if not s[i, j] >= threshold:
+            break
+        if j < i:
+            i, j = j, i
+        row = (size[i] * s[i] + size[j] * s[j]) / (size[i] + size[j])
+        s[i, :] = row
+        s[:, i] = row
+        s[i, i] = -np.inf
+        s[j, :] = -np.inf
+        s[:, j] = -np.inf
+        size[i] += size[j]
+        labels[labels == j] = i
+    return labels
+
+
+def constrained_single_linkage(
+    prob: np.ndarray, cannot: np.ndarray, threshold: float
+) -> np.ndarray:
+    """Cluster labels (an index of each cluster's first node): join the pairs with a
+    probability of at least ``threshold``, highest first, unless the two clusters hold a
+    cannot-link pair."""
+    n = prob.shape[0]
+    labels = np.arange(n)
+    if n < 2:
+        return labels
+    iu = np.triu_indices(n, 1)
+    p = prob[iu]
+    keep = (p >= threshold) & ~cannot[iu]
+    order = np.argsort(-p[keep], kind="stable")
+    rows, cols = iu[0][keep][order], iu[1][keep][order]
+    members: dict[int, list[int]] = {i: [i] for i in range(n)}
+    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
+        a, b = int(labels[i]), int(labels[j])
+        if a == b or cannot[np.ix_(members[a], members[b])].any():
+            continue
+        a, b = min(a, b), max(a, b)
+        members[a].extend(members.pop(b))
+        labels[members[a]] = a
+    return labels
+
+
+def cluster_block(items: Sequence[EventItem], model: PairModel) -> list[list[int]]:
+    """Clusters of one block, as lists of item indices (each sorted; clusters in the
+    order of their first item)."""
+    if not items:
+        return []
+    groups = collapse(items)
+    if len(groups) == 1:
+        return [sorted(groups[0])]
+    reps = [items[g[0]] for g in groups]
+    feats, cannot = pair_features(reps)
+    prob = model.probability(feats)
+    # copies of one report merged across articles: a group's articles are all its own
+    if len(groups) < len(items):
+        ids: dict[str, int] = {}
+        member = np.zeros((len(groups), len(items)), dtype=np.float32)
+        for g, idx in enumerate(groups):
+            for i in idx:
+                member[g, ids.setdefault(items[i].article_id, len(ids))] = 1.0
+        cannot |= (member @ member.T) > 0
+    weight = np.array([len(g) for g in groups], dtype=np.float64)
+    adj = (prob >= model.threshold) & ~cannot
+    np.fill_diagonal(adj, False)
+    out: list[list[int]] = []
+    for comp in _components(adj):
+        if len(comp) == 1:
+            out.append(sorted(groups[int(comp[0])]))
+            continue
+        sub = np.ix_(comp, comp)
+        if model.linkage == "average":
+            labels = average_linkage(prob[sub], weight[comp], cannot[sub], model.threshold)
+        else:
+            labels = constrained_single_linkage(prob[sub], cannot[sub], model.threshold)
+        merged: dict[int, list[int]] = defaultdict(list)
+        for node, lab in zip(comp, labels, strict=True):
+            merged[int(lab)].extend(groups[int(node)])
+        out.extend(sorted(m) for m in merged.values())
+    return sorted(out, key=lambda c: c[0])
