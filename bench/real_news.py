@@ -53,6 +53,14 @@ QUANTITIES: list[Figure] = [
     ("quantities value F1", ("mentions", "quantities", "value", "f1")),
     ("quantities value+unit F1", ("mentions", "quantities", "value_unit", "f1")),
 ]
+CQE_RULES: list[Figure] = [  # CQE's own matching rules (extract.evaluate.quantity_rules)
+    (f"quantities {k} F1, CQE rules", ("mentions", "quantities", "cqe_rules", key, "f1"))
+    for k, key in (
+        ("value", "value"),
+        ("value+unit", "value_unit"),
+        ("value+change", "value_change"),
+    )
+]
 ENTITIES: list[Figure] = [
     ("places relaxed F1", ("mentions", "places", "relaxed", "f1")),
     ("actors relaxed F1", ("mentions", "actors", "relaxed", "f1")),
@@ -66,7 +74,12 @@ EVENTS: list[Figure] = [
 # name, path under ../shared/data/dev (or the repo), gold format, figures
 CORPORA: list[tuple[str, Path, str, list[Figure]]] = [
     ("TBAQ", DEV / "tempeval3-tbaq", "timeml", TIMES),
-    ("MEANTIME", DEV / "meantime-apple", "meantime", [TIMES[0], QUANTITIES[0], *ENTITIES]),
+    (
+        "MEANTIME",
+        DEV / "meantime-apple",
+        "meantime",
+        [TIMES[0], QUANTITIES[0], *CQE_RULES[:2], *ENTITIES],
+    ),
     (
         "NewsQuant",
         DEV / "newsquant-dev",
@@ -74,6 +87,7 @@ CORPORA: list[tuple[str, Path, str, list[Figure]]] = [
         [
             *QUANTITIES,
             ("quantities value+change F1", ("mentions", "quantities", "value_change", "f1")),
+            *CQE_RULES,
         ],
     ),
     (

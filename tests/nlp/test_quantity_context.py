@@ -89,7 +89,7 @@ def test_a_conversion_in_brackets_keeps_the_direction_of_its_original(extractor)
 
 def test_a_unit_in_capitals_is_still_a_unit(extractor):
     q = _quantities(extractor, "Ice melt could cause sea levels to rise 11 FEET per century.")
-    assert q["11 FEET"].unit == "feet" and q["11 FEET"].change == "up"
+    assert q["11 FEET"].unit == "feet per century" and q["11 FEET"].change == "up"
 
 
 def test_an_average_is_approximate(extractor):

@@ -124,3 +124,10 @@ def test_only_expressions_with_a_timex3_value_are_kept(extractor):
         published="1998-11-21",
     )
     assert all(t.value is not None for t in res.times)
+
+
+def test_the_bare_year_is_the_current_one(extractor):
+    res = extractor.process(
+        "For the year, pet food sales were flat, the company said.", published="1989-10-30"
+    )
+    assert [(t.text, t.value, t.type) for t in res.times] == [("the year", "1989", "DATE")]

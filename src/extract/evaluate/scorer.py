@@ -23,6 +23,12 @@ from extract.evaluate.metrics import (
     prf_from_counters,
     same_number,
 )
+from extract.evaluate.quantity_rules import (
+    gold_readings,
+    mention_reading,
+    newsquant_readings,
+    score_readings,
+)
 from extract.nlp.numbers import parse_number, split_modifier
 from extract.records import ActorMention, ArticleResult, Event, QuantityMention
 from extract.tables import load_table
@@ -571,9 +577,19 @@ def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
             by_value["with_durations"] = {
                 k: v for k, v in with_durations.items() if k not in ("gold",)
             }
+            # CQE's own matching rules (ranges as pairs, units normalised): quantity_rules
+            by_value["cqe_rules"] = score_readings(
+                (gold_readings(g), newsquant_readings(p)) for g, p in in_scope
+            )
             report["mentions"][kind] = by_value
             continue
         report["mentions"][kind] = _score_kind(kind, in_scope, errors)
+        if kind == "quantities":
+            report["mentions"][kind]["cqe_rules"] = score_readings(
+                ((gold_readings(g), record_readings(p)) for g, p in in_scope),
+                noun_units=False,
+                changes=False,
+            )
         if kind == "actors":
             report["mentions"][kind].update(_score_actor_coding(in_scope, errors))
     ev_docs = [(g, p) for g, p in docs if "events" in g.scope]
@@ -584,6 +600,13 @@ def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
         report["geoparsing"] = geoparsing_scores(_geo_doc(g, p) for g, p in geo_docs)
     report["errors"] = _worst(errors.items)
     return report
+
+
+def record_readings(result: ArticleResult) -> list[Any]:
+    """Our quantity records as CQE's rules read them, without NewsQuant's extras (for
+    corpora with offsets, such as MEANTIME)."""
+    readings = (mention_reading(q, vague_ranges=False) for q in result.quantities)
+    return [r for r in readings if r is not None]
 
 
 def _geo_doc(gold: GoldDoc, pred: ArticleResult) -> GeoDoc:

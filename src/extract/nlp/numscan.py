@@ -90,7 +90,7 @@ def _tables() -> dict[str, Any]:
         ),
         "unit_rx": re.compile(r"\s?-?(" + "|".join(re.escape(u) for u in units) + r")(?![\w°])"),
         "cur_word_rx": re.compile(
-            r"\s" + _CURRENCY_ADJ + "(" + "|".join(re.escape(w) for w in words) + r")\b",
+            r"\s" + _CURRENCY_ADJ + "(" + "|".join(re.escape(w) for w in words) + r")\b(?!-)",
             re.IGNORECASE,
         ),
         "cur_symbol_rx": re.compile(r"\s?([€£¥])"),

@@ -18,6 +18,7 @@ from extract.nlp.numbers import modifier_info, parse_number, split_modifier
 from extract.nlp.numscan import NumberHit, scan_numbers
 from extract.nlp.syntax import tok_at
 from extract.nlp.types import QuantityDict
+from extract.nlp.units import refine_units
 from extract.tables import load_table
 
 register_extensions()
@@ -350,6 +351,7 @@ class QuantitiesComponent:
                 out.append(q)
         _share_conversion_bounds(doc_text(doc), out)
         _share_suspended_nouns(doc_text(doc), out)
+        refine_units(doc_text(doc), out)
         doc._.quantities = out
         return doc
 

@@ -318,6 +318,10 @@ def _normalize(text: str, anchor: dt.date | None, tense: Tense | None) -> Timex 
         inner = normalize(s[lead.end() :], anchor, tense)
         if inner is not None:
             return inner
+    if s in ("the year", "the month", "the week"):
+        # "for the year, volume was flat", "a high for the year": the current one, told
+        # from the anchor ("the year ended June 30", a span of time, is read before this)
+        return _h_rel_unit("this " + s[4:], anchor, tense)
     if s.startswith("the "):
         inner = _normalize_core(s[4:], anchor, tense)
         if inner is not None:

@@ -1,0 +1,131 @@
+"""Units of measure around quantities, once the quantities are found:
+
+- a rate's denominator: "$58.24 per barrel" is ``USD per barrel``, "$1,271 an ounce"
+  ``USD per ounce``, "15 to 22 miles per hour" ``miles per hour``, "34 cents a share"
+  ``cents per share`` (the time mention "a year" of "$33 million a year" stays a SET too);
+- a unit written once for a range or a list: "from 208 pounds to 193" (193 is pounds
+  too), "50, 60 and 70 GPa";
+- "pounds" of weight, not sterling, where the words around say so ("dropping from 208
+  pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
+- multiples: "6.5 times earnings" has the unit ``times``.
+
+Pure functions over the text and the quantity dicts; the tables live in
+``resources/units.json``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import lru_cache
+from typing import Any
+
+from extract.nlp.types import QuantityDict
+from extract.tables import load_table
+
+_WORD = re.compile(r"[\w£$€'-]+")
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|to|-|\u2013)\s*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _t() -> dict[str, Any]:
+    t: dict[str, Any] = load_table("units")
+    keys = sorted(t["rate_denominators"], key=len, reverse=True)
+    alt = "|".join(re.escape(k).replace(r"\ ", r"\s+") for k in keys)
+    return {
+        **t,
+        "rate_rx": re.compile(
+            rf"(?:\s+(?:per|a|an|each)\s+|\s?/\s?)(?:(?:sq\.?|square|cubic)\s+)?({alt})\b(?!-)",
+            re.IGNORECASE,
+        ),
+        "multiplier_rx": re.compile(
+            r"(?:\s+|-)(" + "|".join(map(re.escape, t["multipliers"])) + r")\b", re.IGNORECASE
+        ),
+        "mass": frozenset(t["mass_context"]),
+        "money": frozenset(t["money_context"]),
+    }
+
+
+def refine_units(text: str, out: list[QuantityDict]) -> None:
+    """Complete the units of ``out`` (quantities of ``text`` in text order), in place."""
+    _weight_pounds(text, out)
+    _share_units(text, out)
+    _rates(text, out)
+    _multiples(text, out)
+
+
+def _weight_pounds(text: str, out: list[QuantityDict]) -> None:
+    t = _t()
+    for q in out:
+        if q["unit"] != "GBP" or "pound" not in q["text"].lower() or "£" in q["text"]:
+            continue
+        if "sterling" in q["text"].lower():
+            continue
+        a, b = _sentence_window(text, q["start"], q["end"])
+        before = [w.lower() for w in _WORD.findall(text[a : q["start"]])][-8:]
+        after = [w.lower() for w in _WORD.findall(text[q["end"] : b])][:6]
+        words = set(before) | set(after)
+        if words & t["mass"] and not words & t["money"]:
+            q["unit"] = "pounds" if q["text"].lower().rstrip().endswith("pounds") else "pound"
+
+
+def _sentence_window(text: str, start: int, end: int) -> tuple[int, int]:
+    a = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start), -1) + 1
+    stops = [i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0]
+    return a, min(stops) if stops else len(text)
+
+
+def _share_units(text: str, out: list[QuantityDict]) -> None:
+    """A unit written on one member of "208 pounds to 193", "50, 60 and 70 GPa" holds
+    for the bare numbers joined to it (no unit and no counted noun of their own)."""
+
+    def bare(q: QuantityDict) -> bool:
+        return q["unit"] is None and q["counted"] is None and q["value"] is not None
+
+    for prev, q in itertools.pairwise(out):
+        if not _LIST_GAP.fullmatch(text[prev["end"] : q["start"]]):
+            continue
+        if prev["unit"] is not None and prev["unit"] != "percent" and bare(q):
+            q["unit"] = prev["unit"]  # "from 208 pounds to 193"
+    for q, nxt in reversed(list(itertools.pairwise(out))):
+        if not _LIST_GAP.fullmatch(text[q["end"] : nxt["start"]]):
+            continue
+        glued = q["counted"] is not None and q["counted"] == nxt["unit"]  # "55 and 60 GPa"
+        if nxt["unit"] is not None and (bare(q) or glued) and _same_scale(q, nxt):
+            q["unit"] = nxt["unit"]  # "50, 60 and 70 GPa", "between 4 and 5 percent"
+            if glued:
+                q["counted"] = None
+
+
+def _same_scale(q: QuantityDict, nxt: QuantityDict) -> bool:
+    """ "50 and 70 GPa", not "2 and 70 GPa" nor "1990 and 70 GPa": numbers of one size."""
+    a, b = q["value"], nxt["lower"] if nxt["lower"] is not None else nxt["value"]
+    return a is not None and b is not None and min(a, b) > 0 and max(a, b) <= 20 * min(a, b)
+
+
+def _rates(text: str, out: list[QuantityDict]) -> None:
+    t = _t()
+    for q in out:
+        unit = q["unit"]
+        if unit is None or unit == "percent" or " per " in unit:
+            continue
+        if " per " in t["names"].get(unit.lower(), ""):
+            continue  # "mph" is a rate already
+        m = t["rate_rx"].match(text, q["end"])
+        if m is None:
+            continue
+        written = " ".join(m.group(1).lower().split())
+        square = re.search(r"(?:sq\.?|square|cubic)\s+$", text[m.start() : m.start(1)].lower())
+        den = t["rate_denominators"].get(written, written)
+        if square and not den.startswith(("square", "cubic")):
+            den = ("cubic " if "cubic" in square.group(0) else "square ") + den
+        q["unit"] = f"{unit} per {den}"
+
+
+def _multiples(text: str, out: list[QuantityDict]) -> None:
+    for q in out:
+        if q["unit"] is not None:
+            continue
+        m = _t()["multiplier_rx"].match(text, q["end"])
+        if m is not None:
+            q["unit"] = m.group(1).lower()

@@ -1,0 +1,44 @@
+"""CQE's matching rules for quantities (extract.evaluate.quantity_rules)."""
+
+from extract.evaluate.quantity_rules import Reading, score_readings, unit_key, values_match
+
+
+def test_currency_codes_equal_currency_names():
+    assert unit_key("dollar") == unit_key("USD") == unit_key("US$") == "USD"
+    assert unit_key("Australian dollars") == unit_key("australian dollar") == "AUD"
+    assert unit_key("pound sterling") == "GBP"
+
+
+def test_units_of_measure_have_one_name_each():
+    assert unit_key("mph") == unit_key("miles per hour") == "mile per hour"
+    assert unit_key("%") == unit_key("percentage") == "percent"
+    assert unit_key("feet") == "foot"
+
+
+def test_each_side_of_a_rate_is_normalised():
+    assert unit_key("USD per barrel") == unit_key("dollar per barrel")
+    assert unit_key("$ a month") == unit_key("dollar per month")
+
+
+def test_counted_nouns_are_compared_in_the_singular():
+    assert unit_key("workers") == "worker"
+    assert unit_key("buses") == "bus"
+    assert unit_key("-") is None
+
+
+def test_a_range_matches_a_range_by_both_bounds():
+    assert values_match((10.0, 20.0), (10.0, 20.0))
+    assert not values_match((10.0, 20.0), (10.0, 25.0))
+
+
+def test_a_number_matches_a_range_only_at_its_midpoint():
+    assert values_match((10.0, 20.0), 15.0)
+    assert not values_match((10.0, 20.0), 10.0)
+
+
+def test_matching_is_one_to_one_and_prefers_the_right_unit():
+    gold = [Reading(5.0, "USD"), Reading(5.0, "percent")]
+    pred = [Reading(5.0, "percent"), Reading(5.0, "USD"), Reading(7.0, None)]
+    s = score_readings([(gold, pred)])
+    assert s["value"]["tp"] == 2 and s["value"]["fp"] == 1
+    assert s["value_unit"]["tp"] == 2

@@ -1,0 +1,47 @@
+"""Units of measure around a quantity: rates, units shared by a range or a list, weight
+against sterling, multiples (extract.nlp.units)."""
+
+
+def _units(extractor, text):
+    return {q.text: q.unit for q in extractor.process(text, published="2020-01-01").quantities}
+
+
+def test_a_rate_keeps_its_denominator(extractor):
+    u = _units(extractor, "Diesel sold at $1.40 per litre and the farm earned $3 a bushel.")
+    assert u["$1.40"] == "USD per litre"
+    assert u["$3"] == "USD per bushel"
+
+
+def test_a_speed_written_after_a_range_is_the_unit_of_both_ends(extractor):
+    u = _units(extractor, "Gusts of 40 to 55 miles per hour hit the coast.")
+    assert u["40 to 55 miles"] == "miles per hour"
+
+
+def test_a_square_unit_after_per_is_read_whole(extractor):
+    u = _units(extractor, "Offices in the centre rent for $45 per square foot.")
+    assert u["$45"] == "USD per square foot"
+
+
+def test_a_unit_written_on_the_first_end_holds_for_the_bare_second(extractor):
+    u = _units(extractor, "The boxer has been dropping from 180 pounds to 171 since March.")
+    assert u["180 pounds"] == "pounds" and u["171"] == "pounds"
+
+
+def test_a_unit_written_on_the_last_member_holds_for_the_bare_first(extractor):
+    u = _units(extractor, "The alloys tested at 40, 55 and 60 GPa in the lab.")
+    assert u["40"] == "GPa" and u["55"] == "GPa"
+
+
+def test_pounds_with_money_around_them_stay_sterling(extractor):
+    u = _units(extractor, "The club paid 40 million pounds for the striker.")
+    assert u["40 million pounds"] == "GBP"
+
+
+def test_a_multiple_has_times_as_its_unit(extractor):
+    u = _units(extractor, "The bank trades at 9.5 times its forecast earnings.")
+    assert u["9.5"] == "times"
+
+
+def test_a_unit_glued_after_a_hyphenated_range_is_read(extractor):
+    u = _units(extractor, "The lamp takes a 4-8W bulb.")
+    assert u["4-8W"] == "W"
