@@ -140,3 +140,26 @@ def test_an_event_without_a_parsed_target_takes_the_actor_it_governs(extractor) 
     (detained,) = [e for e in result.events if e.trigger.text == "detained"]
     targets = [actors[x.ref].text for x in detained.arguments if x.role == "target"]
     assert targets == ["building contractors"] or targets == ["contractors"]
+
+
+@pytest.mark.slow
+def test_forces_take_the_country_of_the_state_that_sends_or_owns_them(extractor) -> None:
+    result = extractor.process(
+        "NAIROBI, May 3, 2021 (Newswire) — Uganda deployed 800 soldiers and police officers "
+        "to the border region on Friday. The opposition demanded that Kampala withdraw its "
+        "troops. The African Union said it would deploy 2,000 troops next year.",
+        published="2021-05-03",
+    )
+    coded = [(a.text, a.country_code) for a in result.actors]
+    assert ("soldiers", "UGA") in coded  # not the dateline's Kenya
+    assert ("police officers", "UGA") in coded
+    assert ("troops", None) in coded  # the African Union's, no country
+
+
+@pytest.mark.slow
+def test_forces_keep_the_context_country_without_a_sending_state(extractor) -> None:
+    result = extractor.process(
+        "NAIROBI, May 3, 2021 (Newswire) — Soldiers patrolled the border on Friday.",
+        published="2021-05-03",
+    )
+    assert _by_text(result, "Soldiers").country_code == "KEN"

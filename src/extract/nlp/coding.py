@@ -176,6 +176,12 @@ class CodingComponent(GazetteerComponent):
                 or not_here & set(a["text"].lower().split())
             ):
                 continue  # "foreign troops": not the focus country's
+            owner = self._owner_country(doc, a, actors)
+            if owner is not None:
+                code, basis = owner
+                a["country_code"], a["country_basis"] = code, basis
+                a["country_confidence"] = conf["context_sentence"]
+                continue
             here = self._sentence_country(a, actors, sentences)
             if here is not None:
                 self._set(a, here, "context", conf["context_sentence"])
@@ -190,6 +196,7 @@ class CodingComponent(GazetteerComponent):
         """A person with no sector of their own takes that of the body named next to them
         in their sentence ("Marta Ruiz, the United Nations humanitarian coordinator",
         "Rwandan army spokesman Celestin Nkusi"), and its country when they have none."""
+
         for a in actors:
             if a["kind"] != "person" or a.get("sector", "unknown") != "unknown":
                 continue
@@ -312,6 +319,60 @@ class CodingComponent(GazetteerComponent):
     @staticmethod
     def _set(a: ActorDict, code: str, basis: str, confidence: float) -> None:
         a["country_code"], a["country_basis"], a["country_confidence"] = code, basis, confidence
+
+    def _owner_country(
+        self, doc: Doc, a: ActorDict, actors: list[ActorDict]
+    ) -> tuple[str | None, str] | None:
+        """The country (and basis) of the state that owns a generic force by the clause it
+        is in: "its troops", "their forces" take the country of the clause's subject
+        ("Kigali pull its troops", "required Israel to withdraw its forces"), and the
+        object of a verb of sending forces takes its subject's ("Rwanda deployed 1,000
+        soldiers and police officers"). Only an owner coded from its own mention counts (a
+        known body, a demonym, a country or its capital); forces an international body
+        sends stay without a country ("SADC plans to deploy 3,000 troops")."""
+        if a.get("sector") not in _c()["owned_force_sectors"]:
+            return None
+        span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+        if span is None or len(span) == 0:
+            return None
+        root = span.root
+        owned = any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in root.children)
+        while root.dep_ == "conj" and root.head.i < root.i:  # "soldiers and police officers"
+            root = root.head
+        sent = root.dep_ == "dobj" and root.head.lemma_.lower() in _c()["send_force_verbs"]
+        if not (owned or sent):
+            return None
+        verb = root.head
+        for _ in range(4):  # up to the clause's verb ("withdraw its forces from ...")
+            if verb.pos_ in ("VERB", "AUX") or verb.head is verb:
+                break
+            verb = verb.head
+        owners = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if (
+            [o.lower_ for o in owners] in (["it"], ["they"])
+            and verb.dep_ == "ccomp"
+            and verb.head is not verb
+        ):  # "the African Union said it would deploy 2,000 troops": the speaker's
+            owners = [c for c in verb.head.children if c.dep_ == "nsubj"]
+        if not owners and verb.dep_ in ("xcomp", "ccomp") and verb.head is not verb:
+            # "required Israel to withdraw its forces"
+            owners = sorted(
+                (c for c in verb.head.children if c.dep_ in ("dobj", "nsubj")),
+                key=lambda c: c.dep_ != "dobj",
+            )
+        for owner in owners:
+            for b in actors:
+                if b is a or not b["start"] <= owner.idx < b["end"]:
+                    continue
+                if b["country_basis"] == "international":
+                    return None, "international"
+                if b["country_basis"] in ("explicit", "known") and b["country_code"]:
+                    return str(b["country_code"]), "context"
+            if owner.ent_type_ == "GPE":  # a capital the actors stage left as a place
+                code = self._seat_of_government(owner.text)
+                if code:
+                    return code, "context"
+        return None
 
     @staticmethod
     def _sentence_country(
