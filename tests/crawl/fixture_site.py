@@ -20,9 +20,7 @@ LOOP = "/news/2026/11/loop.html"
 HUGE = "/news/2026/11/huge.html"
 HUGE_BYTES = 3_000_000
 FORBIDDEN = "/private/"
-ARTICLES = sorted(
-    "/" + p.relative_to(SITE).as_posix() for p in (SITE / "news").rglob("*.html")
-)
+ARTICLES = sorted("/" + p.relative_to(SITE).as_posix() for p in (SITE / "news").rglob("*.html"))
 """The site's article pages (the ones a crawl should end with)."""
 
 _TYPES = {".html": "text/html; charset=utf-8", ".xml": "application/xml", ".txt": "text/plain"}
@@ -85,7 +83,9 @@ class FixtureSite:
         self.base = f"http://127.0.0.1:{self._httpd.server_address[1]}"
 
     def start(self) -> FixtureSite:
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
         return self
 
     def stop(self) -> None:

@@ -82,7 +82,7 @@ def test_redirect_to_a_private_address_is_refused(
 
 
 def test_redirect_loop_is_refused_as_a_loop_at_once(server: str) -> None:
-    with pytest.raises(RedirectError, match="redirect loop: .*/loop -> .*/loop") as info:
+    with pytest.raises(RedirectError, match=r"redirect loop: .*/loop -> .*/loop") as info:
         fetch_url(f"{server}/loop", ALLOW_LOCAL)
     assert info.value.reason == "redirect_loop"
 

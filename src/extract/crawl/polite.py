@@ -203,7 +203,6 @@ class PoliteFetcher:
             host.robots_note = f"robots.txt unreachable ({exc.message})"
         host.robots, host.robots_text = parser, text
 
-
     def allowed(self, url: str) -> bool:
         """True when robots.txt of ``url``'s host lets our user agent fetch it."""
         parser, _ = self.robots(url)

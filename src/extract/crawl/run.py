@@ -146,8 +146,11 @@ def crawl_reader(
                         and item.published is not None
                         and item.published < since
                     ):
-                        yield source, BeforeSinceError(
-                            f"published {item.published}, before {since}", source=source
+                        yield (
+                            source,
+                            BeforeSinceError(
+                                f"published {item.published}, before {since}", source=source
+                            ),
                         )
                         continue
                     yield source, item
