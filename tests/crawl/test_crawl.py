@@ -176,7 +176,11 @@ def test_crawl_killed_mid_run_and_resumed_has_every_article_once(
     [
         ("https://news.example/2026/11/24/dock-strike-ends", True),
         ("https://news.example/world/dock-strike-ends.html?id=7", True),
+        ("https://news.example/dock-strike-ends", True),
+        ("https://news.example/story?id=7", True),
         ("https://news.example/", False),
+        ("https://news.example/world/", False),
+        ("https://news.example/sport", False),
         ("https://news.example/index.html", False),
         ("https://news.example/tag/harbour/", False),
         ("https://news.example/category/world/", False),

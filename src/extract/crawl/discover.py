@@ -8,13 +8,15 @@ and sitemap indexes, :func:`trafilatura.sitemaps.extract_robots_sitemaps` the
 :class:`~extract.crawl.polite.PoliteFetcher` instead of trafilatura's own, so robots.txt,
 the per-host delay, the size cap and the private-address refusal hold for them too.
 
-Our part is the filter, the same for every host (courlan's, trafilatura's URL library,
-own checks reject IP addresses and hosts without a dot, which a local test site has):
-an article URL is http(s), on the seed's host (``www.`` aside), and looks like an
-article page by courlan's path filters (no home, index, tag, category, author, login
-or feed page, no file of another type than HTML). Feed and sitemap dates
-(``pubDate``, ``published``/``updated``, ``news:publication_date``, ``lastmod``) are
-kept so ``since`` can drop old articles before they are fetched.
+Our part is the filter, the same for every host (courlan's own host checks, which
+trafilatura applies, refuse IP addresses and hosts without a dot, so they are not used):
+an article URL is http(s), on the seed's host (``www.`` aside; for a feed named as a
+seed, also on the host of the site the feed names as its own, as feeds.example.net
+speaks for www.example.com), and looks like an article page by courlan's path filters
+(no home, index, section, tag, category, author, login or feed page, no file of
+another type than HTML). Feed and sitemap dates (``pubDate``, ``published``/``updated``,
+``news:publication_date``, ``lastmod``) are kept so ``since`` can drop old articles
+before they are fetched.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import email.utils
 import gzip
+import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,6 +45,7 @@ SOURCES = ("feed", "sitemap", "links")
 
 _SITEMAP_OPENING = ("<urlset", "<sitemapindex")
 _SITEMAP_GUESS = "/sitemap.xml"
+_SLUG = re.compile(r"[-_.\d]")  # a one-segment article path has a slug or an id, a section not
 
 
 @dataclass
@@ -83,12 +87,16 @@ def _host(url: str) -> str:
 
 
 def article_like(url: str) -> bool:
-    """True for a URL that looks like an article page (courlan's path filters)."""
+    """True for a URL that looks like an article page: courlan's path filters, and not
+    a section (one path segment of a plain word: ``/world/``, ``/sport``)."""
     try:
         parts = urlsplit(url)
     except ValueError:
         return False
-    if parts.scheme not in ("http", "https") or parts.path.strip("/") == "":
+    segments = [s for s in parts.path.split("/") if s]
+    if parts.scheme not in ("http", "https") or not segments:
+        return False
+    if len(segments) == 1 and not _SLUG.search(segments[0]) and not parts.query:
         return False
     return (
         extension_filter(parts.path)
@@ -146,6 +154,25 @@ def listed_dates(content: str, base: str) -> dict[str, dt.date]:
     return dates
 
 
+def feed_site(content: str) -> str | None:
+    """The site a feed names as its own: RSS ``<channel><link>``, Atom ``<feed><link
+    rel="alternate">``; None when it names none."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=True)
+    try:
+        root = etree.fromstring(content.encode("utf-8"), parser)
+    except etree.XMLSyntaxError:
+        return None
+    if root is None:
+        return None
+    parent = next((c for c in root if _local(c.tag) == "channel"), root)
+    for child in parent:
+        if _local(child.tag) == "link" and child.get("rel", "alternate") == "alternate":
+            link = (child.get("href") or child.text or "").strip()
+            if link:
+                return link
+    return None
+
+
 def _text(page: FetchedPage, limit: int) -> str:
     body = page.body
     if body[:2] == b"\x1f\x8b":  # a .xml.gz sitemap, gzip as a file, not as an encoding
@@ -185,6 +212,7 @@ class _Discoverer:
         self.listed: set[tuple[str, str]] = set()  # (url, source)
         self.seen: set[str] = set()
         self.limit = fetcher.settings.fetch_max_bytes
+        self.site_host: dict[str, str] = {}  # a feed -> the host of the site it names
 
     def get(self, url: str) -> str | None:
         try:
@@ -196,7 +224,7 @@ class _Discoverer:
 
     def add(self, url: str, source: str, via: str, seed: str, when: dt.date | None) -> None:
         url = url.split("#", 1)[0]
-        if _host(url) != _host(seed):
+        if _host(url) not in (_host(seed), self.site_host.get(via)):
             self.out.skip("off_host", url)
             return
         if not article_like(url):
@@ -227,6 +255,11 @@ class _Discoverer:
         base = "{0.scheme}://{0.netloc}".format(urlsplit(url))
         params = FeedParameters(base, _host(url), url)
         dates = listed_dates(text, url)
+        site = feed_site(text)
+        if site is not None and url == seed:
+            # a feed named as a seed speaks for the site it names (feeds.example.net for
+            # www.example.com); a feed found on a page stays on that page's host
+            self.site_host[url] = _host(urljoin(url, site))
         for link in find_links(text.strip(), params):
             absolute = urljoin(url, link.strip())
             self.add(absolute, "feed", url, seed, dates.get(absolute))
