@@ -5,11 +5,17 @@ the server's base URL. Beside them: ``/news/2026/11/port-crane-collapse.html`` a
 429 (``Retry-After: 1``) the first time it is asked for, ``/news/2026/11/loop.html`` is a
 redirect loop (via ``loop-b.html``), ``/news/2026/11/huge.html`` is a page of
 ``HUGE_BYTES`` bytes. Every request is logged: ``(monotonic time, path, user agent)``.
+
+The server runs in a process of its own (``python fixture_site.py LOG``), so the times
+it logs are not held back by a crawl extracting in the test's process (the GIL); its
+log is a file the test reads (``CLOCK_MONOTONIC`` is the same in both processes).
 """
 
 from __future__ import annotations
 
-import threading
+import subprocess
+import sys
+import tempfile
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -26,12 +32,13 @@ ARTICLES = sorted("/" + p.relative_to(SITE).as_posix() for p in (SITE / "news").
 _TYPES = {".html": "text/html; charset=utf-8", ".xml": "application/xml", ".txt": "text/plain"}
 
 
-class FixtureSite:
-    """Start with :meth:`start`, stop with :meth:`stop`; ``log`` lists the requests."""
+class _Server:
+    """The server itself (in the server process): appends ``time\tpath\tagent`` lines
+    to ``log_path``."""
 
-    def __init__(self) -> None:
-        self.log: list[tuple[float, str, str]] = []
+    def __init__(self, log_path: str) -> None:
         self.busy_answered = False
+        self._log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 (open while serving)
         site = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -46,7 +53,9 @@ class FixtureSite:
 
             def do_GET(self) -> None:
                 path = self.path.split("?", 1)[0]
-                site.log.append((time.monotonic(), path, self.headers.get("User-Agent", "")))
+                agent = self.headers.get("User-Agent", "")
+                site._log.write(f"{time.monotonic()}\t{path}\t{agent}\n")
+                site._log.flush()
                 if path == BUSY and not site.busy_answered:
                     site.busy_answered = True
                     self._send(429, b"slow down", "text/plain", Retry_After="1")
@@ -82,16 +91,49 @@ class FixtureSite:
         self._httpd = Server(("127.0.0.1", 0), Handler)
         self.base = f"http://127.0.0.1:{self._httpd.server_address[1]}"
 
+    def serve(self) -> None:
+        print(self.base, flush=True)
+        self._httpd.serve_forever()
+
+
+class FixtureSite:
+    """The server process: :meth:`start`, :meth:`stop`; ``log`` lists the requests."""
+
+    def __init__(self) -> None:
+        self._dir = tempfile.TemporaryDirectory(prefix="fixture-site-")
+        self._log_path = f"{self._dir.name}/requests.log"
+        self._process: subprocess.Popen[str] | None = None
+        self.base = ""
+
     def start(self) -> FixtureSite:
-        threading.Thread(
-            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
+        self._process = subprocess.Popen(
+            [sys.executable, __file__, self._log_path], stdout=subprocess.PIPE, text=True
+        )
+        assert self._process.stdout is not None
+        self.base = self._process.stdout.readline().strip()
         return self
 
     def stop(self) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        if self._process is not None:
+            self._process.terminate()
+            self._process.wait()
+        self._dir.cleanup()
+
+    @property
+    def log(self) -> list[tuple[float, str, str]]:
+        """``(monotonic time, path, user agent)`` of every request so far."""
+        try:
+            with open(self._log_path, encoding="utf-8") as fh:
+                lines = fh.read().split("\n")[:-1]  # a line being written is left out
+        except FileNotFoundError:
+            return []
+        rows = [line.split("\t") for line in lines]
+        return [(float(t), path, agent) for t, path, agent in rows]
 
     def requested(self, path: str) -> int:
         """How many times ``path`` was asked for."""
         return sum(1 for _, p, _ in self.log if p == path)
+
+
+if __name__ == "__main__":
+    _Server(sys.argv[1]).serve()

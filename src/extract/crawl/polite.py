@@ -6,8 +6,8 @@ private addresses hold for all of them; this module only decides *when* a reques
 start and *whether* it may be made at all.
 
 Per host, request starts are spaced by ``CrawlOptions.delay`` seconds (or the host's
-robots.txt ``Crawl-delay`` when longer): each request reserves the next free slot under
-the host's lock, then sleeps until it, so threads queue in order. At most
+robots.txt ``Crawl-delay`` when longer): a request waits under the host's lock until a
+delay has passed since the last one started, so threads queue one after the other. At most
 ``per_host`` requests to one host are in flight at once. A 429 or 5xx answer, or a
 network error, is retried after ``backoff`` seconds doubled each time, or the
 ``Retry-After`` seconds the server asked for.
@@ -110,16 +110,18 @@ class PoliteFetcher:
         return delay
 
     def _wait_turn(self, url: str) -> None:
-        """Sleep until the next free start slot of ``url``'s host (reserved now)."""
+        """Sleep until ``url``'s host may get the next request; the delay counts from
+        the moment this one starts (taken after the sleep, under the host's lock, so
+        waiting requests start one after the other, each a delay after the last)."""
         host = self._host(host_key(url))
         with host.lock:
             now = self._clock()
-            start = max(now, host.next_start)
-            host.next_start = start + self._delay(host)
+            if now < host.next_start:
+                self._sleep(host.next_start - now)
+                now = self._clock()
+            host.next_start = now + self._delay(host)
         with self._lock:
             self.stats.requests += 1
-        if start > now:
-            self._sleep(start - now)
 
     def _get(self, url: str, check_robots: bool) -> FetchedPage:
         """One fetch with retries; every hop waits its turn (and is checked against

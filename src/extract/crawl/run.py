@@ -126,8 +126,9 @@ def crawl_reader(
     fetcher: PoliteFetcher, options: CrawlOptions
 ) -> Callable[[Shard, Settings], Iterator[tuple[str, Article | NewsEventsError]]]:
     """A shard reader (for :func:`run_shard`) that fetches the URLs of a crawl shard's
-    ``.urls`` file with ``fetcher`` (``options.threads`` at once, results in order);
-    an article dated before ``options.since`` becomes a ``before_since`` error."""
+    ``.urls`` file with ``fetcher`` (``options.threads`` at once, results in order),
+    all of them before the first is yielded; an article dated before ``options.since``
+    becomes a ``before_since`` error."""
 
     def read(shard: Shard, settings: Settings) -> Iterator[tuple[str, Article | NewsEventsError]]:
         urls = _urls_in(Path(shard.inputs[0]))
@@ -136,24 +137,27 @@ def crawl_reader(
         def one(url: str) -> list[tuple[str, Article | NewsEventsError]]:
             return list(read_url(url, read_options, fetcher.fetch))
 
+        # the shard's pages are all fetched, then extracted: a pipeline running beside
+        # the fetching threads would hold the GIL and make request times uneven
         with ThreadPoolExecutor(options.threads) as pool:
-            for results in pool.map(one, urls):
-                for source, item in results:
-                    since = options.since
-                    if (
-                        since is not None
-                        and isinstance(item, Article)
-                        and item.published is not None
-                        and item.published < since
-                    ):
-                        yield (
-                            source,
-                            BeforeSinceError(
-                                f"published {item.published}, before {since}", source=source
-                            ),
-                        )
-                        continue
-                    yield source, item
+            fetched = list(pool.map(one, urls))
+        for results in fetched:
+            for source, item in results:
+                since = options.since
+                if (
+                    since is not None
+                    and isinstance(item, Article)
+                    and item.published is not None
+                    and item.published < since
+                ):
+                    yield (
+                        source,
+                        BeforeSinceError(
+                            f"published {item.published}, before {since}", source=source
+                        ),
+                    )
+                    continue
+                yield source, item
 
     return read
 
