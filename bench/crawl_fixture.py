@@ -6,14 +6,17 @@ redirect loop and a 3 MB page) and prints, from the crawl summary and the server
 request log:
 
 1. discovery: article URLs per source (feed, sitemap, links) and URLs skipped by reason;
-2. politeness: requests to /private/ (must be 0), the gaps between request starts
-   against --delay, the 429 page's requests and the retries;
+2. politeness: requests to /private/ (must be 0), the gaps between requests in the
+   server's log and between request starts at the fetcher against --delay (a server
+   time is late by the request's delivery, which shortens the next gap), the 429
+   page's requests and the retries;
 3. the errors table (the loop and the huge page with their reasons);
 4. a re-run: URLs already in OUT, new URLs, article requests (must be 0);
 5. kill and resume: a crawl in a child process killed with SIGKILL after its first
    finished shard, then resumed: articles before and after, duplicates (must be 0);
 6. cost of the crawl stage without the politeness waits (delay 0): discovery and
-   fetching + HTML reading per article page, in milliseconds.
+   fetching + HTML reading per article page, in milliseconds (wall and CPU; the server
+   is another process).
 
 Run: .venv/bin/python bench/crawl_fixture.py [--delay 0.2]
 """
@@ -38,7 +41,7 @@ from fixture_site import ARTICLES, BUSY, FORBIDDEN, FixtureSite  # noqa: E402
 
 from extract import Settings  # noqa: E402
 from extract.batch import query  # noqa: E402
-from extract.crawl import CrawlOptions, PoliteFetcher, crawl, discover  # noqa: E402
+from extract.crawl import CrawlOptions, PoliteFetcher, crawl, discover, polite  # noqa: E402
 from extract.ingest.sources import ReadOptions, read_url  # noqa: E402
 
 CAP = 500_000
@@ -59,6 +62,15 @@ def main() -> None:
     options = CrawlOptions(delay=args.delay, links=True, backoff=0.05, max_wait=0.3)
     tmp = Path(tempfile.mkdtemp(prefix="crawl-fixture-"))
 
+    # the client's side of the delay: when each request was let go (after its wait)
+    starts: list[float] = []
+    wait_turn = polite.PoliteFetcher._wait_turn
+
+    def timed(self: PoliteFetcher, url: str) -> None:
+        wait_turn(self, url)
+        starts.append(time.monotonic())
+
+    polite.PoliteFetcher._wait_turn = timed  # type: ignore[method-assign]
     site = FixtureSite().start()
     out = tmp / "out"
     summary = crawl([site.base + "/"], out, settings, options)
@@ -68,15 +80,24 @@ def main() -> None:
     for reason, urls in sorted(d.skipped.items()):
         paths = ", ".join("/" + u.split("/", 3)[3] if u.startswith(site.base) else u for u in urls)
         print(f"   skipped {reason}: {len(urls)} ({paths})")
-    times = [t for t, _, _ in site.log]
+    polite.PoliteFetcher._wait_turn = wait_turn  # type: ignore[method-assign]
+    log = site.log
+    times = [t for t, _, _ in log]
     gaps = [b - a for a, b in itertools.pairwise(times)]
+    sent = [b - a for a, b in itertools.pairwise(starts)]
+    latency = [t - s for t, s in zip(times, starts, strict=True)]
     print("2. politeness")
     print(
         f"   requests: {len(site.log)}; to {FORBIDDEN}: {sum(p.startswith(FORBIDDEN) for _, p, _ in site.log)}"
     )
     print(
-        f"   gaps between request starts: min {min(gaps):.3f} s, median "
+        f"   gaps between requests in the server's log: min {min(gaps):.3f} s, median "
         f"{statistics.median(gaps):.3f} s (delay {args.delay} s)"
+    )
+    print(
+        f"   gaps between request starts at the fetcher: min {min(sent):.3f} s, median "
+        f"{statistics.median(sent):.3f} s; start -> server log: median "
+        f"{statistics.median(latency) * 1000:.0f} ms, max {max(latency) * 1000:.0f} ms"
     )
     print(f"   user agents: {sorted({ua for _, _, ua in site.log})}")
     print(f"   {BUSY}: requested {site.requested(BUSY)} times; retries {summary.stats.retries}")
@@ -130,15 +151,17 @@ def main() -> None:
     t_discover = time.perf_counter() - started
     pages = [site.base + p for p in ARTICLES]
     read_options = ReadOptions(published=None, settings=settings)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for _ in range(5):
         for url in pages:
             list(read_url(url, read_options, fetcher.fetch))
     per_page = (time.perf_counter() - started) / (5 * len(pages))
+    cpu_per_page = (time.process_time() - cpu) / (5 * len(pages))
     print("6. cost without waits")
     print(
         f"   discovery: {t_discover * 1000:.1f} ms ({len(found.found)} URLs, 5 requests); "
-        f"fetch + HTML reading: {per_page * 1000:.1f} ms per article page"
+        f"fetch + HTML reading: {per_page * 1000:.1f} ms per article page "
+        f"({cpu_per_page * 1000:.1f} ms of CPU in the crawling process)"
     )
     site.stop()
 
