@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -85,4 +86,33 @@ def test_sitemap_lastmod_and_news_date_are_read() -> None:
     assert listed_dates(sitemap, "https://www.gazette.example/sitemap.xml") == {
         "https://www.gazette.example/a": dt.date(2026, 11, 2),
         "https://www.gazette.example/b": dt.date(2026, 11, 3),
+    }
+
+
+def test_known_urls_are_planned_or_read_less_failures_worth_a_retry(tmp_path: Path) -> None:
+    import json
+
+    from extract.crawl import known_urls
+
+    plan = tmp_path / "_crawl" / "crawl-20261124T000000-0000.urls"
+    plan.parent.mkdir()
+    plan.write_text(
+        "# a plan\nhttps://www.gazette.example/a\nhttps://www.gazette.example/b\n"
+        "https://www.gazette.example/c\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "errors").mkdir()
+    rows = [
+        {"source": "https://www.gazette.example/b", "reason": "fetch_failed"},  # a 503
+        {"source": "https://www.gazette.example/c", "reason": "redirect_loop"},
+    ]
+    (tmp_path / "errors" / "s.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8"
+    )
+    (tmp_path / "_manifests").mkdir()
+    manifest = {"inputs": [str(plan)], "files": {"errors.jsonl": "errors/s.jsonl"}}
+    (tmp_path / "_manifests" / "s.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert known_urls(tmp_path) == {
+        "https://gazette.example/a",
+        "https://gazette.example/c",
     }
