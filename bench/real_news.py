@@ -114,7 +114,11 @@ OURS: list[Figure] = [
     QUANTITIES[0],
     ("places strict F1", ("mentions", "places", "strict", "f1")),
     ("actors strict F1", ("mentions", "actors", "strict", "f1")),
+    ("actor country accuracy", ("mentions", "actors", "country", "accuracy")),
+    ("actor sector accuracy", ("mentions", "actors", "sector", "accuracy")),
+    ("coded actor F1", ("mentions", "actors", "coded", "f1")),
     *EVENTS,
+    ("event dyads, both countries right", ("events", "dyad", "accuracy")),
 ]
 
 

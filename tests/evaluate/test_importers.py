@@ -142,8 +142,21 @@ def test_meantime_values_that_read_as_numbers_become_quantities() -> None:
     got = [(q.text, q.value, q.approximate, q.unit) for q in doc.result.quantities]
     assert got == [("$25 million", 25_000_000.0, False, "USD"), ("about 40", 40.0, True, None)]
     assert doc.meta["unread_values"] == ["2nd"]
-    assert doc.meta["event_mentions"] == 1
+    assert doc.meta["event_mention_count"] == 1
     assert doc.meta["participant_links"] == 1
+
+
+def test_a_meantime_corpus_is_scored_without_the_coreference_metric() -> None:
+    from extract.evaluate.run import evaluate
+
+    class Echo:  # returns the gold itself: scoring runs, perfectly
+        def process_articles(self, articles):  # type: ignore[no-untyped-def]
+            return (doc.result for doc in docs for _ in [next(articles)])
+
+    docs = [_meantime()]
+    report = evaluate(docs, Echo())  # type: ignore[arg-type]
+    assert "coref" not in report
+    assert report["mentions"]["places"]["relaxed"]["f1"] == 1.0
 
 
 # --- NewsQuant ---

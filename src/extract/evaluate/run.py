@@ -63,7 +63,7 @@ def evaluate(
         if progress is not None:
             progress(i, len(docs))
     report = score(zip(docs, preds, strict=True))
-    if any("event_mentions" in d.meta for d in docs):
+    if any(isinstance(d.meta.get("event_mentions"), list) for d in docs):
         from extract.evaluate.coref import ecbplus_coref
 
         report["coref"] = ecbplus_coref(docs, preds)

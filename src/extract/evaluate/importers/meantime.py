@@ -112,7 +112,7 @@ def _load_file(path: Path) -> GoldDoc:
     meta: dict[str, Any] = {
         "format": "meantime",
         "file": path.name,
-        "event_mentions": sum(1 for m in marks if m.tag == "EVENT_MENTION"),
+        "event_mention_count": sum(1 for m in marks if m.tag == "EVENT_MENTION"),
         "participant_links": (
             sum(1 for r in relations if r.tag == "HAS_PARTICIPANT") if relations is not None else 0
         ),
