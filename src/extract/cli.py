@@ -814,6 +814,158 @@ def batch(
         _run_clustering(out_dir, engine=engine.value, scheduler=scheduler, workers=workers)
 
 
+@app.command()
+def crawl(
+    seeds: Annotated[
+        list[str],
+        typer.Argument(
+            help="Where to start: a site's home page (its feeds, its sitemaps from robots.txt "
+            "or /sitemap.xml), a feed URL (RSS, Atom, JSON Feed) or a sitemap URL (or index).",
+            show_default=False,
+        ),
+    ],
+    out_dir: Annotated[
+        Path, typer.Option("--out", "-o", help="Output folder (created if missing).")
+    ],
+    since: Annotated[
+        str | None,
+        typer.Option(
+            help="Keep only articles published on or after this date (YYYY-MM-DD): by the "
+            "feed's or sitemap's date before fetching, by the article's own date after.",
+            show_default=False,
+        ),
+    ] = None,
+    links: Annotated[
+        bool, typer.Option("--links", help="Also follow a home page's links to its own host.")
+    ] = False,
+    delay: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="Seconds between two requests to one host (a longer Crawl-delay wins).",
+        ),
+    ] = 2.0,
+    per_host: Annotated[int, typer.Option(min=1, help="Requests in flight per host.")] = 1,
+    threads: Annotated[int, typer.Option(min=1, help="Fetching threads across hosts.")] = 4,
+    retries: Annotated[
+        int, typer.Option(min=0, help="Retries (with back-off) of a 429, 5xx or network error.")
+    ] = 3,
+    max_pages: Annotated[
+        int | None,
+        typer.Option(min=1, help="New articles fetched per run, at most.", show_default=False),
+    ] = None,
+    pages_per_shard: Annotated[
+        int, typer.Option(min=1, help="Articles per shard (the unit of resume).")
+    ] = 100,
+    user_agent: Annotated[
+        str | None,
+        typer.Option(
+            help="User-Agent of every request; name your project and a contact "
+            "(default: newsevents/<version> with its URL).",
+            show_default=False,
+        ),
+    ] = None,
+    allow_private_urls: Annotated[
+        bool,
+        typer.Option(
+            "--allow-private-urls",
+            help="Allow hosts on loopback and private networks (a site on your own network).",
+        ),
+    ] = False,
+    fmt: Annotated[
+        TableFormat, typer.Option("--format", "-f", help="Table files to write.")
+    ] = TableFormat.parquet,
+    time_limit: Annotated[
+        float,
+        typer.Option(
+            min=0, help="Seconds per article before it becomes a 'timeout' error (0: none)."
+        ),
+    ] = 60.0,
+    event_typer: Annotated[
+        EventTyper | None,
+        typer.Option(
+            "--typer",
+            help="Event typer (default: the library default, combined).",
+            show_default=False,
+        ),
+    ] = None,
+    model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
+) -> None:
+    """Crawl news sites politely into the batch tables of OUT (as `newsevents batch`):
+    discover article URLs from feeds and sitemaps (and links with --links), keep the ones
+    on the seed's host that look like articles and that robots.txt allows, fetch them one
+    host at a time with --delay seconds between requests (retrying 429 and 5xx answers),
+    and extract them. Run it again, daily or after a crash (even `kill -9`): it fetches
+    only URLs OUT does not have and finishes the shards a killed run left.
+
+    Exit status: 0, or 2 on a usage error (a bad option, a missing model).
+    """
+    from pydantic import ValidationError
+
+    from extract.crawl import CrawlOptions
+    from extract.crawl import crawl as run_crawl
+
+    settings = Settings(spacy_model=model, allow_private_urls=allow_private_urls)
+    if event_typer is not None:
+        settings = settings.model_copy(update={"event_typer": event_typer.value})
+    extra = {"user_agent": user_agent} if user_agent else {}
+    try:
+        options = CrawlOptions(
+            since=since, links=links, delay=delay, per_host=per_host, threads=threads,
+            retries=retries, max_pages=max_pages, pages_per_shard=pages_per_shard, **extra,
+        )  # fmt: skip
+    except ValidationError as exc:
+        err.print(f"[red]error:[/] {exc.errors()[0]['loc'][0]}: {exc.errors()[0]['msg']}")
+        raise typer.Exit(2) from None
+    formats = ("parquet", "jsonl") if fmt is TableFormat.both else (fmt.value,)
+    _extractor(settings)  # a missing model is a usage error before any request
+    with _progress() as progress:
+        task = progress.add_task("crawl", total=None)
+        try:
+            summary = run_crawl(
+                seeds,
+                out_dir,
+                settings,
+                options,
+                formats=formats,
+                time_limit=time_limit or None,
+                on_seed=lambda url: progress.update(task, description=f"discovering {url}"),
+                on_plan=lambda shards: progress.update(
+                    task, description="fetching", total=sum(s.records or 0 for s in shards)
+                ),
+                on_article=lambda _item: progress.advance(task),
+            )
+        except NewsEventsError as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(2) from None
+    found = summary.discovery
+    err.print(
+        f"found {len(found.found)} article URLs ("
+        + ", ".join(f"{k} {v}" for k, v in found.per_source.items())
+        + "); skipped "
+        + (", ".join(f"{k} {len(v)}" for k, v in sorted(found.skipped.items())) or "none")
+        + f"; {summary.known} already in {out_dir}, {summary.planned} new"
+        + (f", {summary.left} left for the next run (--max-pages)" if summary.left else "")
+    )
+    for error in found.errors:
+        err.print(f"[yellow]could not read[/] {error}")
+    batch = summary.batch
+    reasons: dict[str, int] = {}
+    for r in batch.shards:
+        if not r.skipped:
+            for k, v in r.error_reasons.items():
+                reasons[k] = reasons.get(k, 0) + v
+    ran = [r for r in batch.shards if not r.skipped]
+    err.print(
+        f"{len(ran)} shards run ({len(batch.shards) - len(ran)} finished before): "
+        f"{sum(r.articles for r in ran)} articles, {sum(r.events for r in ran)} events, "
+        f"{sum(r.errors for r in ran)} errors"
+        + (f" ({', '.join(f'{k} {v}' for k, v in sorted(reasons.items()))})" if reasons else "")
+        + f"; {summary.stats.requests} requests, {summary.stats.retries} retries "
+        f"in {summary.seconds:.1f} s -> {out_dir}"
+    )
+
+
 def _run_clustering(
     out_dir: Path,
     *,

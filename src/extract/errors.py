@@ -69,6 +69,41 @@ class UnsafeURLError(FetchError):
     reason = "unsafe_url"
 
 
+class HTTPStatusError(FetchError):
+    """The server answered with a status other than 2xx: ``status`` is that status,
+    ``retry_after`` the seconds its ``Retry-After`` header asked for (None if none)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        status: int = 0,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message, source=source)
+        self.status = status
+        self.retry_after = retry_after
+
+
+class ResponseTooLargeError(FetchError):
+    """A response over the size cap (``Settings.fetch_max_bytes``)."""
+
+    reason = "too_large"
+
+
+class RedirectError(FetchError):
+    """A redirect loop, or more redirects than the fetcher follows."""
+
+    reason = "redirect_loop"
+
+
+class RobotsDisallowedError(FetchError):
+    """robots.txt of the host forbids our user agent this URL (or a redirect target)."""
+
+    reason = "robots_disallowed"
+
+
 class ModelError(NewsEventsError):
     """The spaCy model or another bundled resource is missing."""
 
@@ -91,3 +126,9 @@ class ComponentError(NewsEventsError):
     ) -> None:
         super().__init__(message, source=source)
         self.component = component
+
+
+class BeforeSinceError(InputError):
+    """A crawled article published before the crawl's ``since`` date."""
+
+    reason = "before_since"

@@ -59,6 +59,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._redirect("http://10.0.0.1/admin")
         elif path == "/loop":
             self._redirect("/loop")
+        elif path.startswith("/hop/"):
+            self._redirect(f"/hop/{int(path.rsplit('/', 1)[1]) + 1}")
         elif path == "/big":
             self._send(200, b"x" * 5000, "text/plain")
         elif path == "/big-no-length":

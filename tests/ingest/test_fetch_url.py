@@ -3,7 +3,13 @@ import ipaddress
 import pytest
 
 from extract.config import Settings
-from extract.errors import FetchError, UnsafeURLError
+from extract.errors import (
+    FetchError,
+    HTTPStatusError,
+    RedirectError,
+    ResponseTooLargeError,
+    UnsafeURLError,
+)
 from extract.ingest import fetch
 from extract.ingest.fetch import fetch_url, is_public_address
 
@@ -75,21 +81,42 @@ def test_redirect_to_a_private_address_is_refused(
         fetch_url(f"{server}/redirect-private", Settings())
 
 
-def test_redirect_loop_stops_after_five_redirects(server: str) -> None:
-    with pytest.raises(FetchError, match="too many redirects"):
+def test_redirect_loop_is_refused_as_a_loop_at_once(server: str) -> None:
+    with pytest.raises(RedirectError, match=r"redirect loop: .*/loop -> .*/loop") as info:
         fetch_url(f"{server}/loop", ALLOW_LOCAL)
+    assert info.value.reason == "redirect_loop"
+
+
+def test_redirect_chain_stops_after_five_redirects(server: str) -> None:
+    with pytest.raises(RedirectError, match="too many redirects"):
+        fetch_url(f"{server}/hop/0", ALLOW_LOCAL)
+
+
+def test_hook_sees_every_request_and_can_refuse_a_redirect_target(server: str) -> None:
+    seen: list[str] = []
+
+    def hook(url: str) -> None:
+        seen.append(url)
+        if url.endswith("/article.html"):
+            raise FetchError("refused by hook", source=url)
+
+    with pytest.raises(FetchError, match="refused by hook"):
+        fetch_url(f"{server}/redirect", ALLOW_LOCAL, before_request=hook)
+    assert seen == [f"{server}/redirect", f"{server}/article.html"]
 
 
 @pytest.mark.parametrize("path", ["/big", "/big-no-length"])
 def test_body_over_the_size_cap_is_refused(server: str, path: str) -> None:
     settings = Settings(allow_private_urls=True, fetch_max_bytes=1000)
-    with pytest.raises(FetchError, match="too large"):
+    with pytest.raises(ResponseTooLargeError, match="too large"):
         fetch_url(f"{server}{path}", settings)
 
 
 def test_non_2xx_status_is_an_error_with_the_status(server: str) -> None:
-    with pytest.raises(FetchError, match="404"):
+    with pytest.raises(HTTPStatusError, match="404") as info:
         fetch_url(f"{server}/missing", ALLOW_LOCAL)
+    assert info.value.status == 404
+    assert info.value.reason == "fetch_failed"
 
 
 def test_slow_server_times_out(server: str) -> None:

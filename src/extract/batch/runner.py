@@ -47,6 +47,10 @@ BATCH = 64  # articles per pipeline call inside a shard, at most
 BATCH_CHARS = 50_000
 
 
+ShardReader = Callable[[Shard, Settings], Iterator[tuple[str, Article | NewsEventsError]]]
+"""Yields a shard's ``(source, article or error)`` pairs."""
+
+
 class ArticleTimeoutError(NewsEventsError):
     reason = "timeout"
 
@@ -201,11 +205,14 @@ def run_shard(
     formats: Sequence[str] = ("parquet",),
     time_limit: float | None = 60.0,
     on_article: Callable[[ArticleResult | ErrorRecord], None] | None = None,
+    read: ShardReader | None = None,
 ) -> ShardResult:
     """Process one shard and write its tables and manifest under ``out_dir``. Rows go to
     the shard's table files as they are made (memory is bound by a pipeline batch, not
     by the shard); the files get their names, and then the manifest is written, only
-    when the shard is done."""
+    when the shard is done. ``read`` yields the shard's articles (default: its inputs
+    read as :func:`~extract.ingest.sources.iter_articles` does; the crawler passes its
+    polite fetcher's reader)."""
     from extract.api import get_extractor
 
     started = time.perf_counter()
@@ -254,7 +261,7 @@ def run_shard(
         chars = 0
 
     try:
-        for source, item in _articles(shard, settings):
+        for source, item in (read or _articles)(shard, settings):
             if isinstance(item, NewsEventsError):
                 record(ErrorRecord.from_error(source, item), source)
                 continue

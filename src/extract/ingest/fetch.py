@@ -5,8 +5,10 @@ resolved once and every address it resolves to must be public (no loopback, priv
 link-local, multicast, reserved or unspecified address, IPv4 or IPv6) unless
 ``Settings.allow_private_urls``; the connection goes to the address that was checked
 (a second DNS answer cannot swap in an internal one); redirects are followed by hand
-and each target is checked again; the body is read up to ``Settings.fetch_max_bytes``.
-Environment proxies are not used.
+and each target is checked again (a target seen before is a loop, refused at once); the
+body is read up to ``Settings.fetch_max_bytes``. Environment proxies are not used. A
+caller can pass a hook run before every request, redirects included (the crawler's
+robots.txt check and per-host delay).
 """
 
 from __future__ import annotations
@@ -17,17 +19,23 @@ import socket
 import ssl
 import time
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 from extract.config import Settings
-from extract.errors import FetchError, UnsafeURLError
+from extract.errors import (
+    FetchError,
+    HTTPStatusError,
+    RedirectError,
+    ResponseTooLargeError,
+    UnsafeURLError,
+)
 
 MAX_REDIRECTS = 5
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _CHUNK = 65_536
-_USER_AGENT = "newsevents/0.1 (+https://pypi.org/project/newsevents/)"
+USER_AGENT = "newsevents/0.1 (+https://pypi.org/project/newsevents/)"
 _ALLOWED_SCHEMES = frozenset({"http", "https"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -170,7 +178,9 @@ def _connection(target: _Target, timeout: float) -> http.client.HTTPConnection:
 def _read_body(response: http.client.HTTPResponse, url: str, limit: int, deadline: float) -> bytes:
     declared = response.getheader("Content-Length")
     if declared and declared.strip().isdigit() and int(declared) > limit:
-        raise FetchError(f"response too large: {int(declared)} bytes, limit {limit}", source=url)
+        raise ResponseTooLargeError(
+            f"response too large: {int(declared)} bytes, limit {limit}", source=url
+        )
     encoding = (response.getheader("Content-Encoding") or "identity").strip().lower()
     decoder = None
     if encoding in {"gzip", "x-gzip"}:
@@ -194,25 +204,48 @@ def _read_body(response: http.client.HTTPResponse, url: str, limit: int, deadlin
                 raise FetchError(f"corrupt {encoding} response: {exc}", source=url) from exc
         body += chunk
         if len(body) > limit:
-            raise FetchError(f"response too large: over {limit} bytes", source=url)
+            raise ResponseTooLargeError(f"response too large: over {limit} bytes", source=url)
     return bytes(body)
 
 
-def fetch_url(url: str, settings: Settings) -> FetchedPage:
+def _retry_after(value: str | None) -> float | None:
+    """Seconds of a ``Retry-After`` header given in seconds (an HTTP date: None)."""
+    if value and value.strip().isdigit():
+        return float(value.strip())
+    return None
+
+
+def fetch_url(
+    url: str,
+    settings: Settings,
+    *,
+    user_agent: str = USER_AGENT,
+    before_request: Callable[[str], None] | None = None,
+) -> FetchedPage:
     """Fetch ``url`` (GET), following up to :data:`MAX_REDIRECTS` redirects.
+
+    ``before_request`` is called with each URL about to be requested (the first and
+    every redirect target, after its address was checked); it may wait, or raise a
+    :class:`FetchError` to refuse the request.
 
     Raises:
         UnsafeURLError: a scheme other than http/https, or a host that resolves to a
             non-public address (unless ``settings.allow_private_urls``), for the URL
             or any redirect target.
+        HTTPStatusError: a non-2xx status (``status``, ``retry_after``).
+        ResponseTooLargeError: a body over ``settings.fetch_max_bytes``.
+        RedirectError: a redirect loop or more than :data:`MAX_REDIRECTS` redirects.
         FetchError: network failure, timeout (``settings.fetch_timeout`` for the
             whole fetch), a body over ``settings.fetch_max_bytes`` ("too large"), too
             many redirects, or a non-2xx status (in the message).
     """
     deadline = time.monotonic() + settings.fetch_timeout
     current = url
+    visited = [url]
     for _ in range(MAX_REDIRECTS + 1):
         target = _check_url(current, settings)
+        if before_request is not None:
+            before_request(current)
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise FetchError("timed out", source=url)
@@ -222,7 +255,7 @@ def fetch_url(url: str, settings: Settings) -> FetchedPage:
                 "GET",
                 target.path,
                 headers={
-                    "User-Agent": _USER_AGENT,
+                    "User-Agent": user_agent,
                     "Accept": "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
                     "Accept-Encoding": "gzip, deflate",
                 },
@@ -232,9 +265,18 @@ def fetch_url(url: str, settings: Settings) -> FetchedPage:
             location = response.getheader("Location")
             if status in _REDIRECT_STATUSES and location:
                 current = urljoin(current, location.strip())
+                if current in visited:
+                    chain = " -> ".join([*visited[visited.index(current) :], current])
+                    raise RedirectError(f"redirect loop: {chain}", source=url)
+                visited.append(current)
                 continue
             if not 200 <= status < 300:
-                raise FetchError(f"HTTP status {status} {response.reason}".rstrip(), source=url)
+                raise HTTPStatusError(
+                    f"HTTP status {status} {response.reason}".rstrip(),
+                    source=url,
+                    status=status,
+                    retry_after=_retry_after(response.getheader("Retry-After")),
+                )
             body = _read_body(response, url, settings.fetch_max_bytes, deadline)
             headers = {name.lower(): value for name, value in response.getheaders()}
             return FetchedPage(
@@ -250,4 +292,4 @@ def fetch_url(url: str, settings: Settings) -> FetchedPage:
             raise FetchError(f"fetch failed: {exc}", source=url) from exc
         finally:
             connection.close()
-    raise FetchError(f"too many redirects (more than {MAX_REDIRECTS})", source=url)
+    raise RedirectError(f"too many redirects (more than {MAX_REDIRECTS})", source=url)

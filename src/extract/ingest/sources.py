@@ -24,7 +24,7 @@ from typing import BinaryIO, TextIO
 from extract.config import Settings
 from extract.errors import InputError, InputTooLargeError, NewsEventsError
 from extract.ingest.dates import parse_published
-from extract.ingest.fetch import fetch_url
+from extract.ingest.fetch import FetchedPage, fetch_url
 from extract.ingest.html import article_from_html, decode_html
 from extract.ingest.jsonl import iter_json_articles, iter_jsonl_articles
 from extract.ingest.tabular import read_csv_file, read_parquet_file
@@ -176,7 +176,7 @@ def read_url_list(path: Path, options: ReadOptions) -> Iterator[Result]:
     for line in text.splitlines():
         url = line.strip()
         if url and not url.startswith("#"):
-            yield from _from_url(url, options)
+            yield from read_url(url, options)
 
 
 READERS: dict[str, Reader] = {
@@ -258,9 +258,16 @@ def _from_path(path: Path, options: ReadOptions) -> Iterator[Result]:
     yield from reader(path, options)
 
 
-def _from_url(url: str, options: ReadOptions) -> Iterator[Result]:
+Fetch = Callable[[str], FetchedPage]
+"""Something that fetches a URL: :func:`fetch_url` with the settings, or a crawler's
+polite fetcher (robots.txt, per-host delay, retries)."""
+
+
+def read_url(url: str, options: ReadOptions, fetch: Fetch | None = None) -> Iterator[Result]:
+    """One URL, fetched by ``fetch`` (default: :func:`fetch_url` with the options'
+    settings), read as HTML or text by its content type; the error it raised instead."""
     try:
-        page = fetch_url(url, options.settings)
+        page = fetch(url) if fetch is not None else fetch_url(url, options.settings)
         media_type = page.media_type
         if media_type in _HTML_MEDIA_TYPES:
             html = decode_html(page.body, url, encoding=page.charset)
@@ -340,5 +347,5 @@ def iter_articles(
     if isinstance(spec, str) and spec == STDIN:
         return _from_stdin(stdin, options)
     if isinstance(spec, str) and _URL.match(spec):
-        return _from_url(spec, options)
+        return read_url(spec, options)
     return _from_path(Path(spec), options)
