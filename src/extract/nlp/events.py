@@ -19,7 +19,7 @@ from extract.errors import ConfigError
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
 from extract.nlp.guard import guarded
-from extract.nlp.syntax import TOK_AT, governing_verb, sentence, verb_tense
+from extract.nlp.syntax import SENT_STARTS, TOK_AT, governing_verb, sentence, verb_tense
 from extract.nlp.syntax import tok_at as _tok_at
 from extract.nlp.types import ArgumentDict, EventDict
 from extract.tables import load_table
@@ -278,7 +278,8 @@ class EventsComponent:
         for i, ev in enumerate(events):
             ev["id"] = f"e{i + 1}"
         doc._.events = events
-        doc.user_data.pop(TOK_AT, None)  # the last component to ask: drop the memo
+        doc.user_data.pop(TOK_AT, None)  # the last component to ask: drop the memos
+        doc.user_data.pop(SENT_STARTS, None)
         return doc
 
     @staticmethod

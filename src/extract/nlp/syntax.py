@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterator
 
 from spacy.attrs import LOWER
@@ -76,8 +77,22 @@ def positions(
 
 def sentence(x: Token | Span) -> Span:
     """The sentence of a token or span; the whole doc when no sentence boundaries are set
-    (a pipeline without a parser or sentencizer, where ``.sent`` raises)."""
-    return x.sent if x.doc.has_annotation("SENT_START") else x.doc[:]
+    (a pipeline without a parser or sentencizer, where ``.sent`` raises). A token's comes
+    from the sentence starts read once per doc (``Token.sent`` walks back to the start at
+    every call); a span's is spaCy's own."""
+    doc = x.doc
+    if not doc.has_annotation("SENT_START"):
+        return doc[:]
+    if not isinstance(x, Token):
+        return x.sent
+    starts: list[int] | None = doc.user_data.get(SENT_STARTS)
+    if starts is None or starts[-1] != len(doc):
+        starts = doc.user_data[SENT_STARTS] = [s.start for s in doc.sents] + [len(doc)]
+    k = bisect_right(starts, x.i) - 1
+    return doc[starts[k] : starts[k + 1]]
+
+
+SENT_STARTS = "newsevents.sent_starts"  # doc.user_data key of sentence's memo (ints only)
 
 
 def sentences(doc: Doc) -> Iterator[Span]:
