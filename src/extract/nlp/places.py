@@ -11,6 +11,7 @@ from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from extract.geo.resolve import Mention, Resolver, ResolverOptions, Scored, load_ranker
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, GazetteerComponent
@@ -145,20 +146,68 @@ def _paired_parties(span: Span) -> bool:
 class PlacesComponent(GazetteerComponent):
     """Adds ``doc._.places``."""
 
+    def __init__(
+        self,
+        nlp: Any,
+        name: str,
+        cache_dir: str | None = None,
+        options: ResolverOptions | None = None,
+    ) -> None:
+        super().__init__(nlp, name, cache_dir)
+        self.options = options or ResolverOptions()
+
+    @property
+    def resolver(self) -> Resolver:
+        return Resolver(self.gazetteer, load_ranker(), self.options)
+
     def __call__(self, doc: Doc) -> Doc:
         dateline = dateline_end(doc_text(doc))
         spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
         context = self._context_countries(spans)
         filed = self._dateline_country(doc_text(doc)[:dateline])
         doc._.dateline_country = filed
+        named = list(context)
         if filed is not None and filed not in context:
             context.insert(0, filed)  # "BEIRA, March 25, 2019 (Newswire) —": Mozambique
+        mentions = self._mentions(spans)
+        chosen = self.resolver.resolve(
+            [m for m in mentions if m is not None], doc_text(doc), filed, named
+        )
+        picks = iter(chosen)
         out: list[PlaceDict] = []
-        for span, kind_hint in spans:
-            out.append(self._resolve(span, kind_hint, context, len(out) + 1))
+        for (span, kind_hint), m in zip(spans, mentions, strict=True):
+            entry = next(picks) if m is not None else None
+            out.append(self._resolve(span, kind_hint, context, len(out) + 1, entry))
         self._attach_relative(doc, out)
         doc._.places = out
         return doc
+
+    def _mentions(self, spans: list[tuple[Span, str | None]]) -> list[Mention | None]:
+        """The names the resolver reads (None for "the world" and facilities, which
+        keep their own rules)."""
+        out: list[Mention | None] = []
+        for span, hint in spans:
+            if hint in ("region", "facility"):
+                out.append(None)
+                continue
+            name = span.text
+            if hint == "admin1" and not self.gazetteer.candidates(name):
+                name = span[:-1].text
+            out.append(Mention(name, span.start_char, span.end_char, hint))
+        return out
+
+    def candidate_features(self, doc: Doc) -> list[tuple[Mention, list[Scored]]]:
+        """Each resolvable mention of ``doc`` with its scored candidates (the ranker's
+        training rows); ``doc`` must have been through this component's pipeline up to
+        the entity recogniser."""
+        text = doc_text(doc)
+        dateline = dateline_end(text)
+        spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
+        named = self._context_countries(spans)
+        filed = self._dateline_country(text[:dateline])
+        mentions = [m for m in self._mentions(spans) if m is not None]
+        scored = self.resolver.score(mentions, text, filed, named)
+        return list(zip(mentions, scored, strict=True))
 
     def _candidates(self, doc: Doc) -> list[tuple[Span, str | None]]:
         g = _geo()
@@ -263,7 +312,14 @@ class PlacesComponent(GazetteerComponent):
                 codes.append(entry.country_code)
         return codes
 
-    def _resolve(self, span: Span, hint: str | None, context: list[str], n: int) -> PlaceDict:
+    def _resolve(
+        self,
+        span: Span,
+        hint: str | None,
+        context: list[str],
+        n: int,
+        resolved: GazEntry | None = None,
+    ) -> PlaceDict:
         name = span.text
         entry: GazEntry | None = None
         kind = hint or "unknown"
@@ -287,9 +343,7 @@ class PlacesComponent(GazetteerComponent):
             if entry is not None:
                 precision = "near"
         else:
-            entry = self.gazetteer.best(name, context)
-            if entry is None and hint == "admin1":
-                entry = self.gazetteer.best(span[:-1].text, context)
+            entry = resolved
             if entry is not None:
                 kind = entry.kind
                 precision = {"country": "country", "admin1": "admin1"}.get(entry.kind, "exact")
