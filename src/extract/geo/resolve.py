@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,7 +30,15 @@ from pathlib import Path
 
 from extract.errors import ModelError
 from extract.geo.gazetteer import Candidate, GazEntry, Gazetteer, hand_order
-from extract.geo.names import KIND_ADMIN1, KIND_CITY, KIND_COUNTRY, fold
+from extract.geo.names import (
+    KIND_ADMIN1,
+    KIND_ADMIN2,
+    KIND_CITY,
+    KIND_COUNTRY,
+    KIND_FACILITY,
+    KIND_REGION,
+    fold,
+)
 
 MAX_CANDIDATES = 25
 """Candidates looked at per name, in the hand-weighted order (bounds the cost of "San José")."""
@@ -44,8 +51,9 @@ ADMIN_FEATURES = ("admin_ctx",)
 FEATURES: tuple[str, ...] = (
     "kind_country",
     "kind_admin1",
+    "kind_admin2",
     "kind_city",
-    "kind_other",
+    "kind_feature",
     *(f"tier{t}" for t in range(7)),
     "alias_own",
     "alias_curated",
@@ -192,8 +200,9 @@ class Resolver:
                 f: dict[str, float] = {
                     "kind_country": float(e.kind == KIND_COUNTRY),
                     "kind_admin1": float(e.kind == KIND_ADMIN1),
+                    "kind_admin2": float(e.kind == KIND_ADMIN2),
                     "kind_city": float(e.kind == KIND_CITY),
-                    "kind_other": float(e.kind not in (KIND_COUNTRY, KIND_ADMIN1, KIND_CITY)),
+                    "kind_feature": float(e.kind in (KIND_REGION, KIND_FACILITY)),
                     f"tier{min(max(c.tier, 0), 6)}": 1.0,
                     ("alias_own", "alias_curated", "alias_alternate")[min(c.alias, 2)]: 1.0,
                     "log_pop": min(math.log10(1 + e.population) / 8.0, 1.0),
@@ -229,16 +238,17 @@ def _focus(
 ) -> dict[str, float]:
     """Evidence per country: the dateline (2), each country named (1), each name whose
     candidates all lie in one country (1)."""
-    focus: Counter[str] = Counter()
+    focus: dict[str, float] = {}
     if dateline:
-        focus[dateline] += 2.0
+        focus[dateline] = focus.get(dateline, 0.0) + 2.0
     for code in named:
-        focus[code] += 1.0
+        focus[code] = focus.get(code, 0.0) + 1.0
     for found in cands:
         countries = {c.entry.country_code for c in found}
         if len(countries) == 1 and found[0].entry.kind != KIND_COUNTRY:
-            focus[next(iter(countries))] += 1.0
-    return dict(focus)
+            code = next(iter(countries))
+            focus[code] = focus.get(code, 0.0) + 1.0
+    return focus
 
 
 def _beside(mentions: Sequence[Mention], text: str) -> dict[int, int]:

@@ -346,7 +346,10 @@ class PlacesComponent(GazetteerComponent):
             entry = resolved
             if entry is not None:
                 kind = entry.kind
-                precision = {"country": "country", "admin1": "admin1"}.get(entry.kind, "exact")
+                # a district's, a river's or a region's point stands for an area
+                precision = {"country": "country", "admin1": "admin1", "city": "exact"}.get(
+                    entry.kind, "near"
+                )
         return PlaceDict(
             id=f"p{n}",
             start=span.start_char,
@@ -354,7 +357,7 @@ class PlacesComponent(GazetteerComponent):
             text=span.text,
             name=entry.name if entry is not None and hint != "facility" else name,
             kind=kind,
-            country_code=entry.country_code if entry else None,
+            country_code=(entry.country_code or None) if entry else None,
             admin1=entry.admin1 if entry else None,
             lat=entry.lat if entry else None,
             lon=entry.lon if entry else None,
