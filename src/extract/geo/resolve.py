@@ -88,13 +88,14 @@ class ResolverOptions:
 
 @dataclass(frozen=True)
 class Mention:
-    """A place name to resolve: the name looked up, its character span and the component's
-    hint ("admin1" after "province", else None)."""
+    """A place name to resolve: the name looked up, its character span, the component's
+    hint ("admin1" after "province", else None) and the region it is written inside of."""
 
     name: str
     start: int
     end: int
     hint: str | None = None
+    within: str | None = None  # "Thruxton, Hampshire" written as one name: "Hampshire"
 
 
 @dataclass
@@ -193,6 +194,8 @@ class Resolver:
                 and fold(mentions[j].name) != fold(m.name)
             ]
             containers = [c.entry for c in cands[beside[i]]] if i in beside else []
+            if m.within:
+                containers += [c.entry for c in self.gazetteer.candidates(m.within)]
             row: list[Scored] = []
             n = len(found)
             for rank, c in enumerate(found):
@@ -268,9 +271,10 @@ def _contains(container: GazEntry, e: GazEntry) -> bool:
         return False
     if container.kind == KIND_COUNTRY:
         return True
-    if container.kind == KIND_ADMIN1:
-        return e.admin1 is not None and fold(e.admin1) == fold(container.admin1 or container.name)
-    return False
+    if container.kind == KIND_ADMIN1 and e.admin1 is not None:
+        return fold(e.admin1) == fold(container.admin1 or container.name)
+    # a district, a region, or a town whose admin1 the data does not name: nearby
+    return container.kind != KIND_CITY and _km(container, e) <= 100.0
 
 
 def _km(a: GazEntry, b: GazEntry) -> float:

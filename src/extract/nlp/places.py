@@ -109,6 +109,7 @@ def is_actor_use(span: Span) -> bool:
     )  # "U.S. troops", "an Iran-backed militia"
 
 
+_POSSESSIVE = re.compile(r"\s*['’]s?$")
 _MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
 
 
@@ -190,10 +191,15 @@ class PlacesComponent(GazetteerComponent):
             if hint in ("region", "facility"):
                 out.append(None)
                 continue
-            name = span.text
+            name = _POSSESSIVE.sub("", span.text)  # "New York's", "Harare’s"
+            within: str | None = None
             if hint == "admin1" and not self.gazetteer.candidates(name):
                 name = span[:-1].text
-            out.append(Mention(name, span.start_char, span.end_char, hint))
+            if "," in name and not self.gazetteer.candidates(name):
+                # "Thruxton, Hampshire" as one entity: the town, inside the county
+                name, _, rest = name.partition(",")
+                within = rest.strip() or None
+            out.append(Mention(name.strip(), span.start_char, span.end_char, hint, within))
         return out
 
     def candidate_features(self, doc: Doc) -> list[tuple[Mention, list[Scored]]]:
@@ -333,15 +339,24 @@ class PlacesComponent(GazetteerComponent):
                 for t in span
                 if t.lower_ not in _geo()["facility_words"] and t.lower_ != "the"
             ]
-            if words:
+            own = [
+                c.entry
+                for c in self.gazetteer.candidates(_POSSESSIVE.sub("", name))
+                if c.entry.kind in ("facility", "region")
+            ]
+            if own:  # "Heathrow Airport", "Guantanamo Bay": in the gazetteer itself
+                entry = own[0]
+            elif "," in name:  # "Donington Park, Leicestershire": where it is
+                entry = self.gazetteer.best(name.rpartition(",")[2].strip(), context)
+            elif words:
                 entry = self.gazetteer.best(" ".join(words), context)
-            if entry is not None and context and entry.country_code not in context:
+            if entry is not None and not own and context and entry.country_code not in context:
                 # "the Serena Hotel" in a story about Kabul is not by La Serena, Chile: a
                 # facility's town is in a country the article names, else the facility
                 # takes the place it is said to be in (see _attach_relative)
                 entry = None
             if entry is not None:
-                precision = "near"
+                precision = "exact" if own else "near"
         else:
             entry = resolved
             if entry is not None:
@@ -369,6 +384,7 @@ class PlacesComponent(GazetteerComponent):
         """ "X north of the capital, Kabul": direction and anchor; "the Serena Hotel ... in
         central Kabul": an unresolved facility takes the place it is in."""
         dirs: dict[str, str] = _geo()["directions"]
+        main = _main_town(places)
         for i, p in enumerate(places):
             after = doc_text(doc)[p["end"] : p["end"] + 80]
             m = _relative_rx().match(after)
@@ -384,6 +400,8 @@ class PlacesComponent(GazetteerComponent):
                         anchor=anchor_place["name"],
                         anchor_id=anchor_place["id"],
                     )
+            if p["country_code"] is None and p["kind"] == "unknown" and _is_street(p["text"]):
+                p["kind"] = "facility"  # "Royal Street", "the Carnegie Library"
             if p["kind"] == "facility" and p["country_code"] is None:
                 here = doc.char_span(p["start"], p["end"], alignment_mode="expand")
                 sent_end = sentence(here).end_char if here is not None else p["end"]
@@ -392,11 +410,35 @@ class PlacesComponent(GazetteerComponent):
                         (q for q in places[i + 1 :] if q["start"] < sent_end and q["country_code"]),
                         None,
                     )
+                if anchor_place is None:
+                    anchor_place = main  # the town the article is about
                 if anchor_place is not None and anchor_place["country_code"]:
                     p["country_code"] = anchor_place["country_code"]
                     p["admin1"] = anchor_place["admin1"]
                     p["lat"], p["lon"] = anchor_place["lat"], anchor_place["lon"]
                     p["precision"] = "near"
+
+
+def _is_street(text: str) -> bool:
+    words = text.lower().replace(".", "").split()
+    return len(words) >= 2 and words[-1] in _geo()["street_heads"]
+
+
+def _main_town(places: list[PlaceDict]) -> PlaceDict | None:
+    """The town an article keeps coming back to: a resolved town named at least twice
+    and more often than any other (the first such mention)."""
+    counts: dict[tuple[float | None, float | None], int] = {}
+    for p in places:
+        if p["kind"] == "city" and p["lat"] is not None:
+            key = (p["lat"], p["lon"])
+            counts[key] = counts.get(key, 0) + 1
+    if not counts:
+        return None
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    top, n = ranked[0]
+    if n < 2 or (len(ranked) > 1 and ranked[1][1] == n):
+        return None
+    return next(p for p in places if p["kind"] == "city" and (p["lat"], p["lon"]) == top)
 
 
 @Language.factory(
