@@ -6,9 +6,12 @@ reads the same parsed documents:
 
 * ``population baseline``: spaCy's GPE/LOC/FAC entities, each resolved to the most
   populous gazetteer entry of that name (the floor of Gritta et al. 2019);
-* ``ours``: the places component as shipped (the learned ranker);
-* ``no ranker``: candidates in the hand-weighted order (tier, context, population);
-* ``no country focus`` / ``no coherence``: the ranker with that feature zeroed.
+* ``ours``: the places component as shipped (the hand-weighted score of
+  extract.geo.resolve: hand order with the article's countries first, the region written
+  beside a name, coherence with the article's other places);
+* ``ours, no ...``: that evidence left out (country focus: no country context at all);
+* ``learned ranker``: the logistic regression of models/place-ranker instead of the
+  hand-weighted score (with its ablations: the feature group zeroed, not retrained).
 
 Figures: recognition F1 of literal toponyms, acc@161 on recognised toponyms, acc@161 end
 to end, country accuracy (extract.evaluate.geo). ``--errors`` prints the tune half's
@@ -125,10 +128,16 @@ def main() -> None:
         ("ours", places_system(base)),
     ]
     for label, opts in (
-        ("no ranker (hand order)", ResolverOptions(ranker=False)),
-        ("no country focus", ResolverOptions(country_focus=False)),
-        ("no coherence", ResolverOptions(coherence=False)),
-        ("no admin context", ResolverOptions(admin_context=False)),
+        ("ours, no country focus", ResolverOptions(country_focus=False)),
+        ("ours, no coherence", ResolverOptions(coherence=False)),
+        ("ours, no admin context", ResolverOptions(admin_context=False)),
+        (
+            "ours, no context at all (hand order)",
+            ResolverOptions(country_focus=False, coherence=False, admin_context=False),
+        ),
+        ("learned ranker", ResolverOptions(ranker=True)),
+        ("learned ranker, no country focus", ResolverOptions(ranker=True, country_focus=False)),
+        ("learned ranker, no coherence", ResolverOptions(ranker=True, coherence=False)),
     ):
         comp = PlacesComponent(nlp, "places", None, options=opts)
         systems.append((label, places_system(comp)))

@@ -13,9 +13,12 @@ Features of a candidate (all in [0, 1]):
 * **admin context**: a name written beside the candidate's region or country ("Tal
   Afar, in Nineveh province", "Springfield, Illinois").
 
-A small logistic regression (``models/place-ranker/``, trained by
-``bench/geoparsing.py --features`` and ``scripts/train_place_ranker.py`` on GeoWebNews'
-tune half) turns the features into a score; without it the hand-weighted order decides.
+By default a hand-weighted score decides (:func:`hand_score`): the hand order, plus the
+written region, plus coherence. A small logistic regression over all the features
+(``models/place-ranker/``, trained by ``bench/geoparsing.py --features`` and
+``scripts/train_place_ranker.py`` on GeoWebNews' tune half) can take its place
+(``ResolverOptions(ranker=True)``); on the check half it does not beat the hand-weighted
+score (see the model card), so it is not the default.
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ _BESIDE = re.compile(
 class ResolverOptions:
     """Which evidence the resolver uses (the ablations of ``bench/geoparsing.py``)."""
 
-    ranker: bool = True
+    ranker: bool = False
     country_focus: bool = True
     coherence: bool = True
     admin_context: bool = True
@@ -173,6 +176,8 @@ class Resolver:
         opts = self.options
         named = [c for c in named_countries if c]
         context = set(named) | ({dateline_country} if dateline_country else set())
+        if not opts.country_focus:
+            context = set()
         cands: list[list[Candidate]] = []
         for m in mentions:
             found = sorted(self.gazetteer.candidates(m.name), key=lambda c: hand_order(c, context))
@@ -231,9 +236,27 @@ class Resolver:
                 if self.ranker is not None and opts.ranker:
                     s.score = self.ranker.score(s.features)
                 else:
-                    s.score = s.features["hand_rank"]
+                    s.score = hand_score(s.features)
             out.append(row)
         return out
+
+
+ADMIN_WEIGHT = 1.0
+"""A name's written region ("Tal Afar, in Nineveh province") outweighs the hand order."""
+COHERENCE_WEIGHT = 0.6
+"""Lying near all the article's other places outweighs one step down the hand order
+(first 1.0, second 0.5), not two."""
+
+
+def hand_score(features: dict[str, float]) -> float:
+    """The hand-weighted score: the hand order (:func:`hand_order`, which already puts the
+    article's countries first), then the region written beside the name and the nearness
+    of the article's other places."""
+    return (
+        features["hand_rank"]
+        + ADMIN_WEIGHT * features.get("admin_ctx", 0.0)
+        + COHERENCE_WEIGHT * features.get("coh_near", 0.0)
+    )
 
 
 def _focus(

@@ -425,8 +425,8 @@ def _is_street(text: str) -> bool:
 
 
 def _main_town(places: list[PlaceDict]) -> PlaceDict | None:
-    """The town an article keeps coming back to: a resolved town named at least twice
-    and more often than any other (the first such mention)."""
+    """The town an article keeps coming back to: the resolved town named most often (the
+    earliest on a tie)."""
     counts: dict[tuple[float | None, float | None], int] = {}
     for p in places:
         if p["kind"] == "city" and p["lat"] is not None:
@@ -434,10 +434,7 @@ def _main_town(places: list[PlaceDict]) -> PlaceDict | None:
             counts[key] = counts.get(key, 0) + 1
     if not counts:
         return None
-    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
-    top, n = ranked[0]
-    if n < 2 or (len(ranked) > 1 and ranked[1][1] == n):
-        return None
+    top = max(counts, key=lambda k: counts[k])  # dicts keep order: the earliest on a tie
     return next(p for p in places if p["kind"] == "city" and (p["lat"], p["lon"]) == top)
 
 
