@@ -410,8 +410,9 @@ class PlacesComponent(GazetteerComponent):
                         (q for q in places[i + 1 :] if q["start"] < sent_end and q["country_code"]),
                         None,
                     )
-                if anchor_place is None:
-                    anchor_place = main  # the town the article is about
+                if anchor_place is None and _is_street(p["text"]):
+                    # "Royal Street": a street is in the town the article is about
+                    anchor_place = main
                 if anchor_place is not None and anchor_place["country_code"]:
                     p["country_code"] = anchor_place["country_code"]
                     p["admin1"] = anchor_place["admin1"]
