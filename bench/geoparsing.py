@@ -193,6 +193,13 @@ def _print_errors(
                 if best.lat is not None and best.lon is not None
                 else math.inf
             )
+            if best.country_code != t.get("country") and t.get("country"):
+                ctx = text[max(0, t["start"] - 30) : t["end"] + 30].replace("\n", " ")
+                print(
+                    f"COUNTRY {text[best.start:best.end]!r} -> {best.country_code} gold "
+                    f"{t.get('country')} {km:.0f} km [{ctx}]",
+                    file=sys.stderr,
+                )
             if km > 161:
                 ctx = text[max(0, t["start"] - 40) : t["end"] + 40].replace("\n", " ")
                 print(

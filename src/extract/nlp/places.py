@@ -9,7 +9,7 @@ from typing import Any
 
 from spacy.attrs import ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from extract.geo.resolve import Mention, Resolver, ResolverOptions, Scored, load_ranker
 from extract.ingest.dates import dateline_end
@@ -123,6 +123,17 @@ def _facility_end(ent: Span) -> int | None:
     while n < len(doc) and n - ent.end < 3 and doc[n].lower_ in g["facility_words"]:
         n += 1
     return n if n > ent.end and doc[n - 1].lower_ in g["facility_heads"] else None
+
+
+def _listed_with_places(tok: Token) -> bool:
+    """Whether an earlier member of ``tok``'s list is a place ("Žilina, Nitra, Prešov and
+    Košice", whatever the recogniser called the later ones)."""
+    seen = 0
+    while tok.dep_ == "conj" and tok.head.i < tok.i and seen < 50:
+        tok, seen = tok.head, seen + 1
+        if tok.ent_type_ in ("GPE", "LOC"):
+            return True
+    return False
 
 
 def _paired_parties(span: Span) -> bool:
@@ -266,6 +277,12 @@ class PlacesComponent(GazetteerComponent):
         for ent in doc.ents:
             if ent.label_ == "GPE" and (e := self.gazetteer.country(ent.text)) is not None:
                 codes.add(e.country_code)
+            elif ent.label_ == "GPE" and (found := self.gazetteer.candidates(ent.text)):
+                # "Gloucester and Cheltenham": a town whose every namesake lies in one
+                # country puts the article there
+                countries = {c.entry.country_code for c in found}
+                if len(countries) == 1:
+                    codes |= countries
             elif ent.label_ == "NORP" and (c := self.gazetteer.country_of_demonym(ent.text)):
                 codes.add(c)
         return codes
@@ -280,7 +297,7 @@ class PlacesComponent(GazetteerComponent):
             (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"])
             or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
             or (root.dep_ == "dobj" and root.head.lemma_.lower() in _REACH_VERBS)
-            or (root.dep_ == "conj" and root.head.ent_type_ in ("GPE", "LOC"))  # "Pattani, Yala"
+            or (root.dep_ == "conj" and _listed_with_places(root))  # "Pattani, Yala"
         )
         if not locative or ent.text.lower() in g["not_places"]:
             return False
