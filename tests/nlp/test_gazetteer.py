@@ -223,6 +223,49 @@ def test_country_rejects_cities_and_lowercase_codes(gaz: Gazetteer) -> None:
     assert gaz.country("af") is None
 
 
+def test_districts_and_counties_are_found_under_their_english_names(gaz: Gazetteer) -> None:
+    found = gaz.lookup("Northamptonshire")
+    assert [(e.kind, e.country_code) for e in found] == [("admin2", "GBR")]
+
+
+def test_towns_of_500_people_are_in(gaz: Gazetteer) -> None:
+    found = gaz.lookup("Cloughjordan")
+    assert found and found[0].country_code == "IRL"
+
+
+def test_seas_regions_and_continents_have_a_point_and_no_country(gaz: Gazetteer) -> None:
+    for name in ("Indian Ocean", "Europe", "Middle East"):
+        entry = gaz.lookup(name)[0]
+        assert entry.kind == "region" and entry.country_code == "", name
+
+
+def test_a_river_or_an_airport_is_in_its_country(gaz: Gazetteer) -> None:
+    assert (
+        gaz.lookup("Mississippi River")[0].kind,
+        gaz.lookup("Mississippi River")[0].country_code,
+    ) == ("region", "USA")
+    heathrow = gaz.lookup("Heathrow Airport")[0]
+    assert (heathrow.kind, heathrow.country_code) == ("facility", "GBR")
+
+
+def test_ap_state_abbreviations_are_us_states(gaz: Gazetteer) -> None:
+    for short, state in (("La.", "Louisiana"), ("Calif.", "California"), ("N.Y.", "New York")):
+        assert (gaz.lookup(short)[0].name, gaz.lookup(short)[0].kind) == (state, "admin1")
+
+
+def test_features_table_rows_are_valid() -> None:
+    raw = (resources.files("extract") / "resources" / "geo_features.json").read_text("utf-8")
+    rows = json.loads(raw)["features"]
+    codes = set(
+        json.loads((resources.files("extract") / "resources" / "countries.json").read_text("utf-8"))
+    )
+    assert len({r["name"] for r in rows}) == len(rows)
+    for r in rows:
+        assert r["kind"] in ("region", "facility"), r["name"]
+        assert r["country_code"] == "" or r["country_code"] in codes, r["name"]
+        assert -90 <= r["lat"] <= 90 and -180 <= r["lon"] <= 180, r["name"]
+
+
 def test_countries_table_covers_every_iso_country() -> None:
     table = _countries_table()
     iso = {c.alpha_3 for c in pycountry.countries}
