@@ -306,7 +306,7 @@ class PlacesComponent(GazetteerComponent):
         entry = self.gazetteer.best(ent.text, sorted(doc_countries))
         return (
             entry is not None
-            and entry.kind in ("city", "admin1")
+            and entry.kind in ("city", "admin1", "admin2")
             and (
                 entry.country_code in doc_countries
                 or (entry.kind == "city" and (entry.population or 0) >= _KNOWN_CITY)
