@@ -47,6 +47,8 @@ MAX_CANDIDATES = 25
 """Candidates looked at per name, in the hand-weighted order (bounds the cost of "San José")."""
 
 NEAR_KM = 300.0
+FOCUS_CONTEXT = 2.0
+"""Evidence (see :func:`_focus`) that makes a country one the article is about."""
 
 FOCUS_FEATURES = ("focus_share", "focus_top", "dateline", "named_country")
 COHERENCE_FEATURES = ("coh_near", "coh_dist")
@@ -178,18 +180,23 @@ class Resolver:
         context = set(named) | ({dateline_country} if dateline_country else set())
         if not opts.country_focus:
             context = set()
+        every = [self.gazetteer.candidates(m.name) for m in mentions]
+        focus = _focus(every, dateline_country, named)
+        if opts.country_focus:
+            # a country two or more mentions can only be in ("Nenagh", "Cloughjordan") is
+            # one the article is about, named or not
+            context |= {c for c, weight in focus.items() if c and weight >= FOCUS_CONTEXT}
         cands: list[list[Candidate]] = []
-        for m in mentions:
-            found = sorted(self.gazetteer.candidates(m.name), key=lambda c: hand_order(c, context))
-            cands.append(found[:MAX_CANDIDATES])
-        focus = _focus(cands, dateline_country, named)
+        for found in every:
+            ordered = sorted(found, key=lambda c: hand_order(c, context))
+            cands.append(ordered[:MAX_CANDIDATES])
         total = sum(focus.values()) or 1.0
         top = max(focus.values(), default=0.0)
         # first pass: the hand order with the focus countries as context
         firsts = [c[0].entry if c else None for c in cands]
         beside = _beside(mentions, text) if opts.admin_context else {}
         out: list[list[Scored]] = []
-        for i, (m, found) in enumerate(zip(mentions, cands, strict=True)):
+        for i, (m, ranked) in enumerate(zip(mentions, cands, strict=True)):
             anchors = [
                 e
                 for j, e in enumerate(firsts)
@@ -202,8 +209,8 @@ class Resolver:
             if m.within:
                 containers += [c.entry for c in self.gazetteer.candidates(m.within)]
             row: list[Scored] = []
-            n = len(found)
-            for rank, c in enumerate(found):
+            n = len(ranked)
+            for rank, c in enumerate(ranked):
                 e = c.entry
                 f: dict[str, float] = {
                     "kind_country": float(e.kind == KIND_COUNTRY),
@@ -260,7 +267,7 @@ def hand_score(features: dict[str, float]) -> float:
 
 
 def _focus(
-    cands: list[list[Candidate]], dateline: str | None, named: list[str]
+    cands: Sequence[Sequence[Candidate]], dateline: str | None, named: list[str]
 ) -> dict[str, float]:
     """Evidence per country: the dateline (2), each country named (1), each name whose
     candidates all lie in one country (1)."""
