@@ -81,9 +81,16 @@ def test_a_name_written_as_town_inside_county_uses_the_county() -> None:
 
 
 def test_the_namesake_near_the_other_places_wins() -> None:
+    text = "57 in Ballina, 48 in Newport."
+    assert _resolve(text, ["Ballina", "Newport"])[1] == NEWPORT_MAYO
+    assert _resolve(text, ["Ballina", "Newport"], coherence=False)[1] == NEWPORT_WALES
+
+
+def test_two_names_only_one_country_has_put_the_article_there() -> None:
     text = "57 in Ballina, 48 in Newport, 36 in Castlebar."
-    assert _resolve(text, ["Ballina", "Newport", "Castlebar"])[1] == NEWPORT_MAYO
-    assert _resolve(text, ["Ballina", "Newport", "Castlebar"], coherence=False)[1] == NEWPORT_WALES
+    names = ["Ballina", "Newport", "Castlebar"]
+    assert _resolve(text, names, coherence=False)[1] == NEWPORT_MAYO
+    assert _resolve(text, names, coherence=False, country_focus=False)[1] == NEWPORT_WALES
 
 
 def test_a_country_the_article_names_puts_its_namesake_first() -> None:
