@@ -223,6 +223,11 @@ def test_country_rejects_cities_and_lowercase_codes(gaz: Gazetteer) -> None:
     assert gaz.country("af") is None
 
 
+def test_a_city_outranks_a_region_of_its_name_only_inside_that_region(gaz: Gazetteer) -> None:
+    # Kharkiv the city lies in Kharkiv oblast; Wyoming, Michigan is not in Wyoming
+    assert (gaz.lookup("Kharkiv")[0].kind, gaz.lookup("Wyoming")[0].kind) == ("city", "admin1")
+
+
 def test_districts_and_counties_are_found_under_their_english_names(gaz: Gazetteer) -> None:
     found = gaz.lookup("Northamptonshire")
     assert [(e.kind, e.country_code) for e in found] == [("admin2", "GBR")]

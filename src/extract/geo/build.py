@@ -608,7 +608,23 @@ def _mark_capitals(src: _Sources, cities: list[_Place]) -> None:
         best.capital = True
 
 
-def _tier(place: _Place, admin1_keys: set[tuple[str, str]]) -> int:
+def _own_admin1_key(place: _Place, key: str, admin1_names: dict[tuple[str, str], set[str]]) -> bool:
+    """Whether ``key`` names the admin1 ``place`` lies in ("Kharkiv" in Kharkiv oblast;
+    not Wyoming, Michigan under "Wyoming"); True where the data gives no admin1."""
+    names = admin1_names.get((place.cc, key))
+    if not names:
+        return False
+    if place.admin1 is None:
+        return True
+    own = fold(place.admin1)  # "Gaza Strip" holds Gaza, "Basra Governorate" Basra
+    return own in names or key in own.split() or own.startswith(key + " ")
+
+
+def _tier(
+    place: _Place,
+    admin1_keys: set[tuple[str, str]],
+    admin1_names: dict[tuple[str, str], set[str]] | None = None,
+) -> int:
     """The place's tier (see the module docstring); ``admin1_keys`` holds (country, key)
     for every curated admin1 name."""
     if place.kind == KIND_COUNTRY:
@@ -627,6 +643,7 @@ def _tier(place: _Place, admin1_keys: set[tuple[str, str]]) -> int:
         return TIER_CAPITAL if major else TIER_MINOR
     if place.population >= SEAT_MIN_POPULATION and any(
         (place.cc, key) in admin1_keys
+        and (admin1_names is None or _own_admin1_key(place, key, admin1_names))
         for key, alias in place.keys.items()
         if alias <= ALIAS_CURATED
     ):
@@ -687,6 +704,12 @@ def _write(
         for key, alias in p.keys.items()
         if alias <= ALIAS_CURATED
     }
+    admin1_names: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for p in places:
+        if p.kind == KIND_ADMIN1:
+            for key, alias in p.keys.items():
+                if alias <= ALIAS_CURATED:
+                    admin1_names[(p.cc, key)].add(fold(p.admin1 or p.name))
     # GeoNames alternate names mostly fill gaps ("Bombay", "Peking"). One that is also the
     # proper name of a country or region ("Victoria" for Hong Kong, "Bethlehem" for Belém)
     # or of a town at least a twentieth the size is dropped, so it never competes with a
@@ -711,7 +734,7 @@ def _write(
     place_rows: list[tuple[Any, ...]] = []
     name_rows: list[tuple[str, int, int, int]] = []
     for place_id, place in enumerate(places, start=1):
-        tier = _tier(place, admin1_keys)
+        tier = _tier(place, admin1_keys, admin1_names)
         place_rows.append(
             (
                 place_id,
