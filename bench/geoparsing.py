@@ -196,7 +196,7 @@ def _print_errors(
             if best.country_code != t.get("country") and t.get("country"):
                 ctx = text[max(0, t["start"] - 30) : t["end"] + 30].replace("\n", " ")
                 print(
-                    f"COUNTRY {text[best.start:best.end]!r} -> {best.country_code} gold "
+                    f"COUNTRY {text[best.start : best.end]!r} -> {best.country_code} gold "
                     f"{t.get('country')} {km:.0f} km [{ctx}]",
                     file=sys.stderr,
                 )

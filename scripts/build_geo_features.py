@@ -128,7 +128,7 @@ ROWS: list[tuple[str, str, str, float, float, list[str]]] = [
     ("Ganges", "river", "IND", 22.0, 88.0, ["Ganga"]),
     ("Brahmaputra", "river", "IND", 26.0, 91.0, ["Brahmaputra River"]),
     ("Indus", "river", "PAK", 24.0, 67.5, ["Indus River"]),
-    ("Cauvery", "river", "IND", 11.14, 79.86, ["Kaveri", "Cauvery River"]),
+    ("Cauvery", "river", "IND", 10.9, 79.4, ["Kaveri", "Cauvery River"]),
     ("Niger River", "river", "NGA", 5.3, 6.5, []),
     ("Congo River", "river", "COD", -6.0, 12.4, []),
     ("Zambezi", "river", "", -18.8, 36.3, ["Zambezi River"]),
