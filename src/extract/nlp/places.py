@@ -9,8 +9,9 @@ from typing import Any
 
 from spacy.attrs import ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
+from extract.geo.resolve import Mention, Resolver, ResolverOptions, Scored, load_ranker
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, GazetteerComponent
@@ -108,6 +109,7 @@ def is_actor_use(span: Span) -> bool:
     )  # "U.S. troops", "an Iran-backed militia"
 
 
+_POSSESSIVE = re.compile(r"\s*['’]s?$")
 _MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
 
 
@@ -121,6 +123,17 @@ def _facility_end(ent: Span) -> int | None:
     while n < len(doc) and n - ent.end < 3 and doc[n].lower_ in g["facility_words"]:
         n += 1
     return n if n > ent.end and doc[n - 1].lower_ in g["facility_heads"] else None
+
+
+def _listed_with_places(tok: Token) -> bool:
+    """Whether an earlier member of ``tok``'s list is a place ("Žilina, Nitra, Prešov and
+    Košice", whatever the recogniser called the later ones)."""
+    seen = 0
+    while tok.dep_ == "conj" and tok.head.i < tok.i and seen < 50:
+        tok, seen = tok.head, seen + 1
+        if tok.ent_type_ in ("GPE", "LOC"):
+            return True
+    return False
 
 
 def _paired_parties(span: Span) -> bool:
@@ -145,20 +158,73 @@ def _paired_parties(span: Span) -> bool:
 class PlacesComponent(GazetteerComponent):
     """Adds ``doc._.places``."""
 
+    def __init__(
+        self,
+        nlp: Any,
+        name: str,
+        cache_dir: str | None = None,
+        options: ResolverOptions | None = None,
+    ) -> None:
+        super().__init__(nlp, name, cache_dir)
+        self.options = options or ResolverOptions()
+
+    @property
+    def resolver(self) -> Resolver:
+        return Resolver(self.gazetteer, load_ranker(), self.options)
+
     def __call__(self, doc: Doc) -> Doc:
         dateline = dateline_end(doc_text(doc))
         spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
         context = self._context_countries(spans)
         filed = self._dateline_country(doc_text(doc)[:dateline])
         doc._.dateline_country = filed
+        named = list(context)
         if filed is not None and filed not in context:
             context.insert(0, filed)  # "BEIRA, March 25, 2019 (Newswire) —": Mozambique
+        mentions = self._mentions(spans)
+        chosen = self.resolver.resolve(
+            [m for m in mentions if m is not None], doc_text(doc), filed, named
+        )
+        picks = iter(chosen)
         out: list[PlaceDict] = []
-        for span, kind_hint in spans:
-            out.append(self._resolve(span, kind_hint, context, len(out) + 1))
+        for (span, kind_hint), m in zip(spans, mentions, strict=True):
+            entry = next(picks) if m is not None else None
+            out.append(self._resolve(span, kind_hint, context, len(out) + 1, entry))
         self._attach_relative(doc, out)
         doc._.places = out
         return doc
+
+    def _mentions(self, spans: list[tuple[Span, str | None]]) -> list[Mention | None]:
+        """The names the resolver reads (None for "the world" and facilities, which
+        keep their own rules)."""
+        out: list[Mention | None] = []
+        for span, hint in spans:
+            if hint in ("region", "facility"):
+                out.append(None)
+                continue
+            name = _POSSESSIVE.sub("", span.text)  # "New York's", "Harare’s"
+            within: str | None = None
+            if hint == "admin1" and not self.gazetteer.candidates(name):
+                name = span[:-1].text
+            if "," in name and not self.gazetteer.candidates(name):
+                # "Thruxton, Hampshire" as one entity: the town, inside the county
+                name, _, rest = name.partition(",")
+                within = rest.strip() or None
+            out.append(Mention(name.strip(), span.start_char, span.end_char, hint, within))
+        return out
+
+    def candidate_features(self, doc: Doc) -> list[tuple[Mention, list[Scored]]]:
+        """Each resolvable mention of ``doc`` with its scored candidates (the ranker's
+        training rows); ``doc`` must have been through this component's pipeline up to
+        the entity recogniser."""
+        text = doc_text(doc)
+        dateline = dateline_end(text)
+        spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
+        named = self._context_countries(spans)
+        filed = self._dateline_country(text[:dateline])
+        mentions = [m for m in self._mentions(spans) if m is not None]
+        scored = self.resolver.score(mentions, text, filed, named)
+        return list(zip(mentions, scored, strict=True))
 
     def _candidates(self, doc: Doc) -> list[tuple[Span, str | None]]:
         g = _geo()
@@ -211,6 +277,12 @@ class PlacesComponent(GazetteerComponent):
         for ent in doc.ents:
             if ent.label_ == "GPE" and (e := self.gazetteer.country(ent.text)) is not None:
                 codes.add(e.country_code)
+            elif ent.label_ == "GPE" and (found := self.gazetteer.candidates(ent.text)):
+                # "Gloucester and Cheltenham": a town whose every namesake lies in one
+                # country puts the article there
+                countries = {c.entry.country_code for c in found}
+                if len(countries) == 1:
+                    codes |= countries
             elif ent.label_ == "NORP" and (c := self.gazetteer.country_of_demonym(ent.text)):
                 codes.add(c)
         return codes
@@ -225,7 +297,7 @@ class PlacesComponent(GazetteerComponent):
             (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"])
             or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
             or (root.dep_ == "dobj" and root.head.lemma_.lower() in _REACH_VERBS)
-            or (root.dep_ == "conj" and root.head.ent_type_ in ("GPE", "LOC"))  # "Pattani, Yala"
+            or (root.dep_ == "conj" and _listed_with_places(root))  # "Pattani, Yala"
         )
         if not locative or ent.text.lower() in g["not_places"]:
             return False
@@ -234,7 +306,7 @@ class PlacesComponent(GazetteerComponent):
         entry = self.gazetteer.best(ent.text, sorted(doc_countries))
         return (
             entry is not None
-            and entry.kind in ("city", "admin1")
+            and entry.kind in ("city", "admin1", "admin2")
             and (
                 entry.country_code in doc_countries
                 or (entry.kind == "city" and (entry.population or 0) >= _KNOWN_CITY)
@@ -263,7 +335,14 @@ class PlacesComponent(GazetteerComponent):
                 codes.append(entry.country_code)
         return codes
 
-    def _resolve(self, span: Span, hint: str | None, context: list[str], n: int) -> PlaceDict:
+    def _resolve(
+        self,
+        span: Span,
+        hint: str | None,
+        context: list[str],
+        n: int,
+        resolved: GazEntry | None = None,
+    ) -> PlaceDict:
         name = span.text
         entry: GazEntry | None = None
         kind = hint or "unknown"
@@ -277,22 +356,32 @@ class PlacesComponent(GazetteerComponent):
                 for t in span
                 if t.lower_ not in _geo()["facility_words"] and t.lower_ != "the"
             ]
-            if words:
+            own = [
+                c.entry
+                for c in self.gazetteer.candidates(_POSSESSIVE.sub("", name))
+                if c.entry.kind in ("facility", "region")
+            ]
+            if own:  # "Heathrow Airport", "Guantanamo Bay": in the gazetteer itself
+                entry = own[0]
+            elif "," in name:  # "Donington Park, Leicestershire": where it is
+                entry = self.gazetteer.best(name.rpartition(",")[2].strip(), context)
+            elif words:
                 entry = self.gazetteer.best(" ".join(words), context)
-            if entry is not None and context and entry.country_code not in context:
+            if entry is not None and not own and context and entry.country_code not in context:
                 # "the Serena Hotel" in a story about Kabul is not by La Serena, Chile: a
                 # facility's town is in a country the article names, else the facility
                 # takes the place it is said to be in (see _attach_relative)
                 entry = None
             if entry is not None:
-                precision = "near"
+                precision = "exact" if own else "near"
         else:
-            entry = self.gazetteer.best(name, context)
-            if entry is None and hint == "admin1":
-                entry = self.gazetteer.best(span[:-1].text, context)
+            entry = resolved
             if entry is not None:
                 kind = entry.kind
-                precision = {"country": "country", "admin1": "admin1"}.get(entry.kind, "exact")
+                # a district's, a river's or a region's point stands for an area
+                precision = {"country": "country", "admin1": "admin1", "city": "exact"}.get(
+                    entry.kind, "near"
+                )
         return PlaceDict(
             id=f"p{n}",
             start=span.start_char,
@@ -300,7 +389,7 @@ class PlacesComponent(GazetteerComponent):
             text=span.text,
             name=entry.name if entry is not None and hint != "facility" else name,
             kind=kind,
-            country_code=entry.country_code if entry else None,
+            country_code=(entry.country_code or None) if entry else None,
             admin1=entry.admin1 if entry else None,
             lat=entry.lat if entry else None,
             lon=entry.lon if entry else None,
@@ -312,6 +401,7 @@ class PlacesComponent(GazetteerComponent):
         """ "X north of the capital, Kabul": direction and anchor; "the Serena Hotel ... in
         central Kabul": an unresolved facility takes the place it is in."""
         dirs: dict[str, str] = _geo()["directions"]
+        main = _main_town(places)
         for i, p in enumerate(places):
             after = doc_text(doc)[p["end"] : p["end"] + 80]
             m = _relative_rx().match(after)
@@ -327,6 +417,8 @@ class PlacesComponent(GazetteerComponent):
                         anchor=anchor_place["name"],
                         anchor_id=anchor_place["id"],
                     )
+            if p["country_code"] is None and p["kind"] == "unknown" and _is_street(p["text"]):
+                p["kind"] = "facility"  # "Royal Street", "the Carnegie Library"
             if p["kind"] == "facility" and p["country_code"] is None:
                 here = doc.char_span(p["start"], p["end"], alignment_mode="expand")
                 sent_end = sentence(here).end_char if here is not None else p["end"]
@@ -335,11 +427,33 @@ class PlacesComponent(GazetteerComponent):
                         (q for q in places[i + 1 :] if q["start"] < sent_end and q["country_code"]),
                         None,
                     )
+                if anchor_place is None and _is_street(p["text"]):
+                    # "Royal Street": a street is in the town the article is about
+                    anchor_place = main
                 if anchor_place is not None and anchor_place["country_code"]:
                     p["country_code"] = anchor_place["country_code"]
                     p["admin1"] = anchor_place["admin1"]
                     p["lat"], p["lon"] = anchor_place["lat"], anchor_place["lon"]
                     p["precision"] = "near"
+
+
+def _is_street(text: str) -> bool:
+    words = text.lower().replace(".", "").split()
+    return len(words) >= 2 and words[-1] in _geo()["street_heads"]
+
+
+def _main_town(places: list[PlaceDict]) -> PlaceDict | None:
+    """The town an article keeps coming back to: the resolved town named most often (the
+    earliest on a tie)."""
+    counts: dict[tuple[float | None, float | None], int] = {}
+    for p in places:
+        if p["kind"] == "city" and p["lat"] is not None:
+            key = (p["lat"], p["lon"])
+            counts[key] = counts.get(key, 0) + 1
+    if not counts:
+        return None
+    top = max(counts, key=lambda k: counts[k])  # dicts keep order: the earliest on a tie
+    return next(p for p in places if p["kind"] == "city" and (p["lat"], p["lon"]) == top)
 
 
 @Language.factory(
