@@ -70,3 +70,10 @@ def test_a_share_of_a_unit_of_measure_keeps_the_unit():
 def test_an_age_is_a_year_of_age_and_a_currency_symbol_its_code():
     assert unit_key("year-old") == unit_key("years old") == "year of age"
     assert unit_key("kn") == unit_key("Croatian kuna") == "HRK"
+
+
+def test_a_decimal_below_one_is_not_read_as_a_share():
+    r = mention_reading(_mention("0.4", 0.4, None, "grams"))
+    assert r is not None and r.unit == "gram"
+    r = mention_reading(_mention("0.25", 0.25, None, "seats"))
+    assert r is not None and r.unit == "seat"

@@ -174,8 +174,8 @@ def mention_reading(
     head = unit_key(q.counted.split()[-1])  # "517 rushing yards": the unit is the yard
     if is_measure(head):
         return Reading(value, head, change)
-    if isinstance(value, float) and 0 < value < 1:
-        # "a third of the voters": NewsQuant writes a share of a counted noun as "% voters"
+    if isinstance(value, float) and 0 < value < 1 and not re.search(r"\d\.\d", q.text):
+        # "a third of the voters" (not "0.03 A"): NewsQuant writes a share as "% voters"
         return Reading(value, f"% {unit_key(q.counted)}", change)
     return Reading(value, unit_key(q.counted), change)
 
