@@ -7,6 +7,7 @@ sentence, the gold quantities no prediction has the value of, the predictions no
 the value of, and the value matches whose unit or change disagrees.
 
 Run: .venv/bin/python bench/tune_errors.py {tbaq,meantime,newsquant} [--kind times]
+     [--cqe-rules] (NewsQuant under CQE's matching rules)
      (prints to stdout; the check half is never printed)
 """
 
@@ -21,6 +22,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from extract import Extractor, Settings
 from extract.evaluate.halves import split
 from extract.evaluate.metrics import match_by_value
+from extract.evaluate.quantity_rules import gold_readings, match, newsquant_readings
 from extract.evaluate.run import input_article, load_gold
 from extract.evaluate.scorer import _change, _Errors, _score_kind, _unit_ok, duration_quantities
 
@@ -38,15 +40,47 @@ def _q(q) -> str:  # type: ignore[no-untyped-def]
     return f"{q.value:g}{bounds}{approx} {q.unit or '-'} ({q.counted or '-'}) {_change(q)}"
 
 
+def _cqe_rule_errors(pairs) -> None:  # type: ignore[no-untyped-def]
+    """Per sentence: gold readings without a prediction of their value (MISSED), the
+    predictions left over (SPURIOUS), and value matches whose unit or change differ."""
+    for g, p in pairs:
+        gold, pred = gold_readings(g), newsquant_readings(p)
+        matched = match(gold, pred)
+        mg = {a for a, _ in matched}
+        mp = {b for _, b in matched}
+        lines = [f"  MISSED   {r}" for i, r in enumerate(gold) if i not in mg]
+        lines += [f"  SPURIOUS {r}" for i, r in enumerate(pred) if i not in mp]
+        for gi, pi in matched:
+            if gold[gi].unit != pred[pi].unit:
+                lines.append(
+                    f"  UNIT     {gold[gi].value}: gold {gold[gi].unit!r} ours {pred[pi].unit!r}"
+                )
+            if gold[gi].change != pred[pi].change:
+                lines.append(
+                    f"  CHANGE   {gold[gi].value}: gold {gold[gi].change} ours {pred[pi].change}"
+                )
+        if lines:
+            print(f"{g.result.article.id}: {g.result.article.text}")
+            print("\n".join(lines))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("corpus", choices=sorted(CORPORA))
     ap.add_argument("--kind", default=None, help="times or quantities (default: both)")
+    ap.add_argument(
+        "--cqe-rules",
+        action="store_true",
+        help="NewsQuant: disagreements under CQE's matching rules (evaluate.quantity_rules)",
+    )
     args = ap.parse_args()
     path, fmt = CORPORA[args.corpus]
     docs = split(load_gold(path, fmt), "tune")
     extractor = Extractor(Settings())
     pairs = list(zip(docs, extractor.process_articles(input_article(d) for d in docs), strict=True))
+    if fmt == "newsquant" and args.cqe_rules:
+        _cqe_rule_errors(pairs)
+        return
     if fmt == "newsquant":
         for g, p in pairs:
             gq = g.result.quantities

@@ -1,6 +1,19 @@
 """CQE's matching rules for quantities (extract.evaluate.quantity_rules)."""
 
-from extract.evaluate.quantity_rules import Reading, score_readings, unit_key, values_match
+from extract.evaluate.quantity_rules import (
+    Reading,
+    mention_reading,
+    score_readings,
+    unit_key,
+    values_match,
+)
+from extract.records import QuantityMention
+
+
+def _mention(text: str, value: float, unit: str | None, counted: str | None) -> QuantityMention:
+    return QuantityMention(
+        id="q1", start=0, end=len(text), text=text, value=value, unit=unit, counted=counted
+    )
 
 
 def test_currency_codes_equal_currency_names():
@@ -42,3 +55,25 @@ def test_matching_is_one_to_one_and_prefers_the_right_unit():
     s = score_readings([(gold, pred)])
     assert s["value"]["tp"] == 2 and s["value"]["fp"] == 1
     assert s["value_unit"]["tp"] == 2
+
+
+def test_a_share_of_a_counted_noun_reads_as_a_percentage_of_it():
+    r = mention_reading(_mention("two in five", 0.4, None, "commuters"))
+    assert r is not None and r.unit == unit_key("% commuters") == "% commuter"
+
+
+def test_a_share_of_a_unit_of_measure_keeps_the_unit():
+    r = mention_reading(_mention("1/8", 0.125, None, "mile"))
+    assert r is not None and r.unit == "mile"
+
+
+def test_an_age_is_a_year_of_age_and_a_currency_symbol_its_code():
+    assert unit_key("year-old") == unit_key("years old") == "year of age"
+    assert unit_key("kn") == unit_key("Croatian kuna") == "HRK"
+
+
+def test_a_decimal_below_one_is_not_read_as_a_share():
+    r = mention_reading(_mention("0.4", 0.4, None, "grams"))
+    assert r is not None and r.unit == "gram"
+    r = mention_reading(_mention("0.25", 0.25, None, "seats"))
+    assert r is not None and r.unit == "seat"

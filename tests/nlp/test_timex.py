@@ -190,3 +190,11 @@ def test_earlier_or_later_in_the_year_is_the_current_year():
 )
 def test_quarters_halves_and_clock_readings(text, anchor, value):
     assert normalize(text, anchor, "past").value == value
+
+
+def test_an_unnumbered_stretch_of_quarters_is_written_in_months_as_two_quarters_are():
+    anchor = dt.date(2015, 6, 1)
+    vague = normalize("recent quarters", anchor)
+    assert vague is not None and (vague.value, vague.type) == ("PXM", "DURATION")
+    counted = normalize("two quarters", anchor)
+    assert counted is not None and counted.value == "P6M"

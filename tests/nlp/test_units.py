@@ -45,3 +45,28 @@ def test_a_multiple_has_times_as_its_unit(extractor):
 def test_a_unit_glued_after_a_hyphenated_range_is_read(extractor):
     u = _units(extractor, "The lamp takes a 4-8W bulb.")
     assert u["4-8W"] == "W"
+
+
+def test_an_age_has_years_old_as_its_unit_and_counts_no_noun(extractor):
+    r = extractor.process(
+        "Divers found a 120,000 year-old tusk near a 40-year-old wreck.", published="2020-01-01"
+    )
+    ages = {q.text: (q.unit, q.counted) for q in r.quantities}
+    assert ages["120,000"] == ("year-old", None)
+    assert ages["40"] == ("year-old", None)
+
+
+def test_a_currency_written_after_the_amount_is_read_by_its_symbol(extractor):
+    u = _units(extractor, "A coffee in Zagreb cost 12 kn and a tram ticket in Warsaw 4 zł.")
+    assert u["12 kn"] == "HRK" and u["4 zł"] == "PLN"
+
+
+def test_a_number_after_aged_or_age_is_an_age_in_years(extractor):
+    r = extractor.process(
+        "The victim, aged 71, was found by pupils ages 9 to 11; she had retired at age 65.",
+        published="2020-01-01",
+    )
+    units = {q.text: (q.unit, q.counted) for q in r.quantities}
+    assert units["71"] == ("year-old", None)
+    assert units["9 to 11"] == ("year-old", None)
+    assert units["65"] == ("year-old", None)

@@ -12,7 +12,8 @@ The rules, as in CQE's evaluation (Almasian et al. 2023), made one-to-one:
   currency codes equal to currency names ("USD" = "dollar" = "$", "AUD" = "australian
   dollar"), each side of a rate normalised ("USD per barrel" = "dollar per barrel"). A
   quantity without a unit of measure has its counted noun as its unit ("13,000 workers":
-  "worker"), as NewsQuant writes it; a corpus that annotates no counted nouns (MEANTIME)
+  "worker"), as NewsQuant writes it, and a share of it ("a third of the voters") has
+  "% voter"; a corpus that annotates no counted nouns (MEANTIME)
   judges only units of measure (``noun_units=False``).
 - **Changes** are NewsQuant's ``=``, ``~``, ``>``, ``<``, ``up``, ``down``, compared as
   strings.
@@ -171,7 +172,12 @@ def mention_reading(
     if q.unit is not None or not q.counted:
         return Reading(value, unit_key(q.unit), change)
     head = unit_key(q.counted.split()[-1])  # "517 rushing yards": the unit is the yard
-    return Reading(value, head if is_measure(head) else unit_key(q.counted), change)
+    if is_measure(head):
+        return Reading(value, head, change)
+    if isinstance(value, float) and 0 < value < 1 and not re.search(r"\d\.\d", q.text):
+        # "a third of the voters" (not "0.03 A"): NewsQuant writes a share as "% voters"
+        return Reading(value, f"% {unit_key(q.counted)}", change)
+    return Reading(value, unit_key(q.counted), change)
 
 
 def newsquant_readings(result: ArticleResult) -> list[Reading]:

@@ -93,11 +93,11 @@ def _role(doc: Doc, span: Span) -> str | None:
 
 
 def _is_age(span: Span) -> bool:
-    """'an 18-year-old man', 'the 6-year-old' are ages; only 'the 18-year-old war' (a
-    war, a ban, a conflict, ...) is a duration."""
+    """'an 18-year-old man', 'the 6-year-old', 'a 260,000 year-old skull' are ages; only
+    'the 18-year-old war' (a war, a ban, a conflict, ...) is a duration."""
     if re.fullmatch(r"(?:aged? )?\d+ years? old", span.text.lower()):
         return True  # "52 years old"
-    if not re.search(r"-(?:year|month|week|day)s?-old\b", span.text.lower()):
+    if not re.search(r"[\s-](?:year|month|week|day)s?-old\b", span.text.lower()):
         return False
     heads: list[str] = load_table("time_words")["duration_heads"]
     nxt = span.doc[span.end] if span.end < len(span.doc) else None

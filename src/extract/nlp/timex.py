@@ -215,6 +215,10 @@ _SMALLER_TIME = {"H": ("M", 60), "M": ("S", 60)}  # after the T, M is minutes
 def _duration_value(num: float | None, unit: str) -> str:
     code = _w()["units"][unit]
     if num is None or num < 0:
+        # "recent quarters", "fortnights": the unit a counted amount is written in ("two
+        # quarters" is P6M), as TimeML corpora write them. Decades keep PXDE, as our
+        # guidelines (and data/annotated) write them, though TBAQ and MEANTIME write PXY
+        code = {"Q": "M", "W2": "W"}.get(code, code)
         amount = "X"
     else:
         if code == "DE":
