@@ -144,6 +144,10 @@ class Gazetteer:
         self._conn = conn
         self._lock = threading.Lock()
         self._memo: dict[str, tuple[Candidate, ...]] = {}
+        # the country lookups the components repeat for every mention (the tables are
+        # read-only: a name gives the same answer for the life of the process)
+        self._country_memo: dict[str, GazEntry | None] = {}
+        self._demonym_memo: dict[str, str | None] = {}
         self._cache_dir = cache_dir
         self.path = path
 
@@ -257,13 +261,18 @@ class Gazetteer:
             The country's entry, or None (also for cities and regions: "Kabul" is not a
             country).
         """
+        if code_or_name in self._country_memo:
+            return self._country_memo[code_or_name]
         text = code_or_name.strip()
         keys: list[str] = []
         if text.isascii() and text.isalpha() and text.isupper() and len(text) in (2, 3):
             keys.append(f"A{len(text)}:{text}")
         keys += self._country_keys(text)
         code = self._country_code(keys)
-        return self._country_entry(code) if code is not None else None
+        entry = self._country_entry(code) if code is not None else None
+        if len(self._country_memo) < _MEMO_MAX:
+            self._country_memo[code_or_name] = entry
+        return entry
 
     def country_of_demonym(self, word: str) -> str | None:
         """Alpha-3 code of the country a demonym or country word refers to.
@@ -280,6 +289,14 @@ class Gazetteer:
         Returns:
             An alpha-3 code, or None.
         """
+        if word in self._demonym_memo:
+            return self._demonym_memo[word]
+        code = self._demonym(word)
+        if len(self._demonym_memo) < _MEMO_MAX:
+            self._demonym_memo[word] = code
+        return code
+
+    def _demonym(self, word: str) -> str | None:
         text = word.strip()
         for suffix in ("'s", "’s", "'", "’"):
             if text.endswith(suffix):
@@ -377,6 +394,10 @@ def _row_to_candidate(row: Sequence[Any]) -> Candidate:
         population=int(population),
     )
     return Candidate(entry, int(tier), int(alias), int(place_id))
+
+
+_MEMO_MAX = 200_000
+"""Distinct names remembered per lookup kind (a bound on memory in a long batch)."""
 
 
 @lru_cache(maxsize=4)
