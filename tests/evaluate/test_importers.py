@@ -146,6 +146,29 @@ def test_meantime_values_that_read_as_numbers_become_quantities() -> None:
     assert doc.meta["participant_links"] == 1
 
 
+def test_meantime_event_mentions_carry_their_factuality_as_our_status() -> None:
+    doc = _meantime()
+    text = doc.result.article.text
+    (m,) = doc.meta["event_status"]
+    assert (text[m["start"] : m["end"]], m["status"]) == ("paid", "asserted")
+
+
+@pytest.mark.parametrize(
+    ("attrib", "status"),
+    [
+        ({"polarity": "NEG", "certainty": "CERTAIN", "time": "NON_FUTURE"}, "negated"),
+        ({"polarity": "POS", "certainty": "POSSIBLE", "time": "FUTURE"}, "hypothetical"),
+        ({"polarity": "POS", "certainty": "PROBABLE", "time": "NON_FUTURE"}, "hypothetical"),
+        ({"polarity": "POS", "certainty": "CERTAIN", "time": "FUTURE"}, "future"),
+        ({"polarity": "POS", "certainty": "CERTAIN", "time": "NON_FUTURE"}, "asserted"),
+        ({"polarity": "POS", "certainty": "UNDERSPECIFIED", "time": "NON_FUTURE"}, None),
+        ({"polarity": "", "certainty": "", "time": ""}, None),
+    ],
+)
+def test_meantime_factuality_maps_to_our_status(attrib, status) -> None:
+    assert meantime.mention_status(attrib) == status
+
+
 def test_a_meantime_corpus_is_scored_without_the_coreference_metric() -> None:
     from extract.evaluate.run import evaluate
 
