@@ -32,6 +32,7 @@ def _status(extractor, text: str, trigger: str) -> str:
             "asserted",
         ),
         ("Ethiopia's prime minister is due to visit Nairobi next week.", "visit", "future"),
+        ("The Ethiopian prime minister's visit to Nairobi is due next week.", "visit", "future"),
         (
             "The minister said that troops would withdraw from the border by June.",
             "withdraw",

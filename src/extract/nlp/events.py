@@ -249,8 +249,11 @@ def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> 
         if c.i != tok.i and not _causal_due(c):
             cues.add(c.lower_)
         cues.update(
-            ch.lower_ for ch in c.children if ch.dep_ in ("aux", "auxpass", "mark", "advmod")
-        )
+            ch.lower_
+            for ch in c.children
+            if ch.dep_ in ("aux", "auxpass", "mark", "advmod")
+            or (ch.dep_ == "acomp" and c.i != tok.i and not _causal_due(ch))
+        )  # "the visit is due next week"
     if tok.pos_ == "NOUN":  # "the upcoming talks", "a planned visit"
         cues.update(ch.lower_ for ch in tok.children if ch.dep_ == "amod")
     # the words just before the trigger, of its own clause only: "if" or "to be" of a
