@@ -423,6 +423,7 @@ class EventsComponent:
                 )
             )
             and not _dates_something_else(doc, t, toks)
+            and _time_of_this_event(doc, t, toks)
         ]
         if not any(t["role"] != "deadline" for t in inside_t) and any(
             ch.lower_ == "when" for ch in c.tok.children
@@ -835,6 +836,30 @@ def _embedded_clauses(toks: list[Token]) -> set[Token]:
                     if g.dep_ in ("acl", "relcl"):
                         out.update(g.subtree)
     return out
+
+
+def _time_of_this_event(doc: Doc, t: dict[str, Any], toks: list[Token]) -> bool:
+    """A time (not a deadline) is not this event's when the nearest verb above it heads a
+    clause the trigger governs: in "criticised the government for failing to protect
+    civilians in 2019" the year is the protecting's, not the criticism's. (A participle
+    that describes a noun does not count: the parser hangs the event's own time from one
+    too often, "seized cocaine hidden in a shipment ... on Tuesday".)"""
+    if t["role"] == "deadline":
+        return True
+    verb = governing_verb(_tok_at(doc, t["start"]))
+    triggers = {x.i for x in toks}
+    if verb is None or verb.i in triggers:
+        return True
+    crossed = False
+    v = verb
+    for _ in range(12):
+        if v.i in triggers:
+            return not crossed
+        if v.head.i == v.i or v.dep_ in ("acl", "relcl", "amod"):
+            return True
+        crossed = crossed or v.dep_ in ("xcomp", "ccomp", "pcomp", "advcl")
+        v = v.head
+    return True
 
 
 def _dates_something_else(doc: Doc, t: dict[str, Any], toks: list[Token]) -> bool:
