@@ -2,7 +2,7 @@
 
 For every public dev corpus in ../shared/data/dev (times: TempEval-3 TBAQ, MEANTIME apple;
 quantities: NewsQuant, MEANTIME; places and actors: MEANTIME, GeoWebNews; events:
-WikiEvents, RAMS) the pipeline runs once over all documents, as `newsevents evaluate`
+WikiEvents, RAMS; event status: MEANTIME's event-mention factuality) the pipeline runs once over all documents, as `newsevents evaluate`
 does, and the project scorer scores its tune half, its check half and the whole
 (halves: extract.evaluate.halves, by a CRC-32 of each document's id; bench/README.md).
 Our own corpus is scored on its dev split (which we tune on) and its test split (which we
@@ -35,6 +35,7 @@ from extract.evaluate.corpus import GoldDoc
 from extract.evaluate.halves import HALVES, split
 from extract.evaluate.run import input_article, load_gold
 from extract.evaluate.scorer import score
+from extract.evaluate.status import gold_trigger_status
 from extract.records import ArticleResult
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,7 +79,14 @@ CORPORA: list[tuple[str, Path, str, list[Figure]]] = [
         "MEANTIME",
         DEV / "meantime-apple",
         "meantime",
-        [TIMES[0], QUANTITIES[0], *CQE_RULES[:2], *ENTITIES],
+        [
+            TIMES[0],
+            QUANTITIES[0],
+            *CQE_RULES[:2],
+            *ENTITIES,
+            ("event status accuracy, our events", ("event_status", "accuracy")),
+            ("event status accuracy, gold triggers", ("event_status", "gold_triggers", "accuracy")),
+        ],
     ),
     (
         "NewsQuant",
@@ -184,6 +192,11 @@ def main() -> None:
             part = [(g, p) for g, p in pairs if id(g) in ids]
             reports[half] = score(part)
             counts[half] = len(part)
+        if "event_status" in reports["all"]:  # MEANTIME: statuses on every gold event word
+            for key, part_gold in (("all", gold), *((h, split(gold, h)) for h in HALVES)):
+                reports[key]["event_status"]["gold_triggers"] = gold_trigger_status(
+                    extractor.nlp, part_gold
+                )
         docs = f"{counts['tune']} / {counts['check']}"
         for label, fpath in figures:
             rows.append(

@@ -146,10 +146,35 @@ def test_meantime_values_that_read_as_numbers_become_quantities() -> None:
     assert doc.meta["participant_links"] == 1
 
 
-def test_a_meantime_corpus_is_scored_without_the_coreference_metric() -> None:
+def test_meantime_event_mentions_carry_their_factuality_as_our_status() -> None:
+    doc = _meantime()
+    text = doc.result.article.text
+    (m,) = doc.meta["event_status"]
+    assert (text[m["start"] : m["end"]], m["status"]) == ("paid", "asserted")
+
+
+@pytest.mark.parametrize(
+    ("attrib", "status"),
+    [
+        ({"polarity": "NEG", "certainty": "CERTAIN", "time": "NON_FUTURE"}, "negated"),
+        ({"polarity": "POS", "certainty": "POSSIBLE", "time": "FUTURE"}, "hypothetical"),
+        ({"polarity": "POS", "certainty": "PROBABLE", "time": "NON_FUTURE"}, "hypothetical"),
+        ({"polarity": "POS", "certainty": "CERTAIN", "time": "FUTURE"}, "future"),
+        ({"polarity": "POS", "certainty": "CERTAIN", "time": "NON_FUTURE"}, "asserted"),
+        ({"polarity": "POS", "certainty": "UNDERSPECIFIED", "time": "NON_FUTURE"}, None),
+        ({"polarity": "", "certainty": "", "time": ""}, None),
+    ],
+)
+def test_meantime_factuality_maps_to_our_status(attrib, status) -> None:
+    assert meantime.mention_status(attrib) == status
+
+
+def test_a_meantime_corpus_is_scored_without_the_coreference_metric(extractor) -> None:
     from extract.evaluate.run import evaluate
 
     class Echo:  # returns the gold itself: scoring runs, perfectly
+        nlp = extractor.nlp  # the status rules read the gold event words with our parse
+
         def process_articles(self, articles):  # type: ignore[no-untyped-def]
             return (doc.result for doc in docs for _ in [next(articles)])
 
@@ -157,6 +182,9 @@ def test_a_meantime_corpus_is_scored_without_the_coreference_metric() -> None:
     report = evaluate(docs, Echo())  # type: ignore[arg-type]
     assert "coref" not in report
     assert report["mentions"]["places"]["relaxed"]["f1"] == 1.0
+    # the gold has no events of ours to compare; the rules read "paid" as asserted
+    assert report["event_status"]["n"] == 0
+    assert report["event_status"]["gold_triggers"]["accuracy"] == 1.0
 
 
 # --- NewsQuant ---

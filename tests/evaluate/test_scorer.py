@@ -159,6 +159,22 @@ def test_status_accuracy_is_over_classified_triggers():
     assert rep["status"] == {"accuracy": 0.0, "correct": 0, "n": 1}
 
 
+def test_gold_mention_status_is_checked_on_any_event_over_its_words_in_meantimes_classes():
+    # MEANTIME-like gold: statuses on event words, no PLOVER type; "attacked" and "killing"
+    status = [
+        {"start": 7, "end": 15, "status": "asserted"},
+        {"start": 33, "end": 40, "status": "future"},
+        {"start": 0, "end": 6, "status": "negated"},  # no event of ours there: not counted
+    ]
+    gold = GoldDoc(_result(), scope=frozenset({"times"}), meta={"event_status": status})
+    pred = _result(
+        events=[ev(status="historical"), ev(trigger=(33, 40), etype="COERCE", status="required")]
+    )
+    rep = score([(gold, pred)])["event_status"]
+    # historical reads as asserted, required as future (MEANTIME has neither)
+    assert rep == {"accuracy": 1.0, "correct": 2, "n": 2, "gold": 3}
+
+
 def test_out_of_scope_kinds_are_not_scored():
     gold = GoldDoc(_result([t(25, 31)]), scope=frozenset({"times"}))
     rep = score([(gold, _result([t(25, 31)], places=[PLACE]))])

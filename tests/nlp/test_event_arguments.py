@@ -33,3 +33,22 @@ def test_later_report_of_an_event_is_a_mention_not_a_new_event(extractor):
     assert len(assaults) == 1
     assert [m.text for m in assaults[0].mentions] == ["blast"]
     assert text[assaults[0].mentions[0].start : assaults[0].mentions[0].end] == "blast"
+
+
+def test_time_of_a_governed_clause_is_not_the_events_time(extractor):
+    res = extractor.process(
+        "The opposition criticised the government for failing to protect civilians in 2019.",
+        published="2024-05-06",
+    )
+    ev = next(e for e in res.events if e.type == "DISAPPROVE")
+    assert ev.date is None
+    assert "2019" not in {a.text for a in ev.arguments}
+    assert ev.status == "asserted"
+
+
+def test_time_of_the_events_own_clause_is_kept(extractor):
+    res = extractor.process(
+        "Rebels attacked the town of Beni on Sunday, officials said.", published="2024-05-06"
+    )
+    ev = next(e for e in res.events if e.type == "ASSAULT")
+    assert ev.date == "2024-05-05"

@@ -50,7 +50,8 @@ def evaluate(
     """Run ``extractor`` on every gold document and score it (see :func:`score`). Gold
     with event coreference (ECB+) also gets ``coref``: the cross-document event
     coreference scores (:func:`extract.evaluate.coref.ecbplus_coref`), and its CoNLL F1
-    as ``conll_f1``.
+    as ``conll_f1``; gold with event-mention statuses (MEANTIME) gets
+    ``event_status["gold_triggers"]`` (:func:`extract.evaluate.status.gold_trigger_status`).
 
     Args:
         docs: gold documents.
@@ -63,6 +64,10 @@ def evaluate(
         if progress is not None:
             progress(i, len(docs))
     report = score(zip(docs, preds, strict=True))
+    if "event_status" in report:  # MEANTIME: our status rules on every gold event mention
+        from extract.evaluate.status import gold_trigger_status
+
+        report["event_status"]["gold_triggers"] = gold_trigger_status(extractor.nlp, docs)
     if any(isinstance(d.meta.get("event_mentions"), list) for d in docs):
         from extract.evaluate.coref import ecbplus_coref
 

@@ -545,6 +545,37 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
     }
 
 
+# MEANTIME's factuality has no "required" or "historical": a required act has not
+# happened yet, a historical one has
+_STATUS_READING = {"historical": "asserted", "required": "future"}
+
+
+def collapsed_status(status: str) -> str:
+    """Our status as MEANTIME's factuality reads it (asserted, future, hypothetical,
+    negated)."""
+    return _STATUS_READING.get(status, status)
+
+
+def _score_mention_status(docs: Sequence[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
+    """Status of our events against gold event mentions that carry a status but no PLOVER
+    type (MEANTIME): every gold mention that one of our event triggers (or later reports)
+    overlaps counts, whatever the event's type."""
+    ok: list[bool] = []
+    gold_n = 0
+    for gold_doc, pred in docs:
+        spans = [
+            (span.start, span.end, ev.status)
+            for ev in pred.events
+            for span in (ev.trigger, *ev.mentions)
+        ]
+        for m in gold_doc.meta["event_status"]:
+            gold_n += 1
+            hit = next((st for s, e, st in spans if s < m["end"] and m["start"] < e), None)
+            if hit is not None:
+                ok.append(collapsed_status(hit) == m["status"])
+    return {**accuracy(ok), "gold": gold_n}
+
+
 def _dyad_text(result: ArticleResult, ev: Event) -> str:
     src, tgt = first_actor(result, ev, "source"), first_actor(result, ev, "target")
     return (
@@ -595,6 +626,9 @@ def score(pairs: Iterable[tuple[GoldDoc, ArticleResult]]) -> dict[str, Any]:
     ev_docs = [(g, p) for g, p in docs if "events" in g.scope]
     if ev_docs:
         report["events"] = _score_events(ev_docs, errors)
+    status_docs = [(g, p) for g, p in docs if "event_status" in g.meta]
+    if status_docs:
+        report["event_status"] = _score_mention_status(status_docs)
     geo_docs = [(g, p) for g, p in docs if "toponyms" in g.meta]
     if geo_docs:
         report["geoparsing"] = geoparsing_scores(_geo_doc(g, p) for g, p in geo_docs)

@@ -145,11 +145,11 @@ def _chain(tok: Token) -> list[Token]:
     chain: list[Token] = [tok]
     t = tok
     for _ in range(5):
-        if t.head.i == t.i or t.dep_ in ("relcl", "parataxis"):
+        if t.head.i == t.i or t.dep_ in ("relcl", "parataxis") or _own_clause_conj(t):
             break
         infinitive = any(c.lower_ == "to" and c.dep_ == "aux" for c in t.children)
-        if t.dep_ == "advcl" and not infinitive:
-            break
+        if t.dep_ in ("advcl", "acl") and not infinitive:
+            break  # "while others waited", "a recording telling people": clauses of their own
         t = t.head
         chain.append(t)
         if t.pos_ in ("VERB", "AUX") and t.dep_ == "ROOT":
@@ -160,6 +160,63 @@ def _chain(tok: Token) -> list[Token]:
     ):
         chain.append(root)  # a misattached infinitive: "required X - ... - to free"
     return chain
+
+
+def _causal_due(t: Token) -> bool:
+    """ "due to the online issues": a cause, not a schedule ("due to visit")."""
+    return t.lower_ == "due" and any(
+        ch.lower_ == "to" and ch.dep_ in ("prep", "pcomp") for ch in t.children
+    )
+
+
+def _nobody(t: Token) -> bool:
+    """ "no one", "nobody", "none", "no prisoners": a participant that is no one."""
+    return t.lower_ in ("nobody", "none") or any(
+        c.dep_ == "det" and c.lower_ == "no" for c in t.children
+    )
+
+
+def status_date(
+    tok: Token, times: list[dict[str, Any]], when: Collection[dict[str, Any]] = ()
+) -> str | None:
+    """The value of the first date of ``times`` (an event's own) that the trigger's verb
+    chain governs, or that ``when`` names ("It began in November 2020, when ..."): the
+    year of a clause the event governs ("criticised X for failing to protect civilians in
+    2019") dates that clause's event, not this one's status."""
+    chain = {c.i for c in _chain(tok)}
+    for t in times:
+        if t["role"] == "deadline" or t["type"] not in ("DATE", "TIME"):
+            continue
+        if (t["value"] or "").endswith("_REF") or not t["value"]:
+            continue
+        verb = governing_verb(_tok_at(tok.doc, t["start"]))
+        if verb is None or verb.i in chain or t in when:
+            return str(t["value"])
+    return None
+
+
+def _own_clause_conj(t: Token) -> bool:
+    """A coordinated verb with a tense or a subject of its own heads its own clause:
+    "said it would hold talks and accused the army", "demanded that ... and warned that
+    ..."; a bare one shares its head's ("will meet and discuss")."""
+    if t.dep_ != "conj" or t.pos_ not in ("VERB", "AUX"):
+        return False
+    return t.tag_ in ("VBD", "VBZ", "VBP") or any(
+        c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in t.children
+    )
+
+
+def _in_clause(t: Token, chain: list[Token]) -> bool:
+    """Whether ``t`` belongs to the clause of ``chain`` (a trigger and the verbs it hangs
+    from), not to a relative, adverbial, complement or coordinated clause inside it."""
+    members = {c.i for c in chain}
+    for _ in range(12):
+        if t.i in members:
+            return True
+        if t.head.i == t.i or t.dep_ in _NEW_CLAUSE or _own_clause_conj(t):
+            return False
+        t = t.head
+    return False
 
 
 def is_appeal(tok: Token) -> bool:
@@ -183,14 +240,31 @@ def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> 
     local = chain[:2] if tok.pos_ == "NOUN" else chain[:1]
     if any(ch.dep_ == "neg" for c in local for ch in c.children):
         return "negated"
+    if any(_nobody(ch) for ch in tok.children if ch.dep_ in ("dobj", "nsubjpass")):
+        return "negated"  # "had detained no one", "nobody was arrested"
     cues: set[str] = set()
     for c in chain:
-        if c.i != tok.i:  # "demanded", "pledged" mark the event they govern, not themselves
+        # "demanded", "pledged" mark the event they govern, not themselves; "due to the
+        # outage" gives a cause, not a schedule
+        if c.i != tok.i and not _causal_due(c):
             cues.add(c.lower_)
         cues.update(
-            ch.lower_ for ch in c.children if ch.dep_ in ("aux", "auxpass", "mark", "advmod")
-        )
-    text = " ".join(x.lower_ for x in tok.doc[max(sentence(tok).start, tok.i - 5) : tok.i])
+            ch.lower_
+            for ch in c.children
+            if ch.dep_ in ("aux", "auxpass", "mark", "advmod")
+            or (ch.dep_ == "acomp" and c.i != tok.i and not _causal_due(ch))
+        )  # "the visit is due next week"
+    if tok.pos_ == "NOUN":  # "the upcoming talks", "a planned visit"
+        cues.update(ch.lower_ for ch in tok.children if ch.dep_ == "amod")
+    # the words just before the trigger, of its own clause only: "if" or "to be" of a
+    # neighbouring clause says nothing of this event
+    if cues & set(st["negation_cues"]):
+        return "negated"  # "stopped short of expelling", "failed to reach a deal"
+    text = " ".join(
+        x.lower_
+        for x in tok.doc[max(sentence(tok).start, tok.i - 5) : tok.i]
+        if _in_clause(x, chain)
+    )
     if cues & set(st["hypothetical"]) or any(
         f" {w} " in f" {text} " for w in ("if", "unless", "provided", "whether")
     ):
@@ -334,6 +408,7 @@ class EventsComponent:
         for p in inside:
             add("place", p["id"], p["text"])
         date_value = deadline = None
+        when_t: list[dict[str, Any]] = []
         times = [t for t in doc._.times or [] if sent.start_char <= t["start"] < sent.end_char]
         inside_t = [
             t
@@ -349,15 +424,17 @@ class EventsComponent:
                 )
             )
             and not _dates_something_else(doc, t, toks)
+            and _time_of_this_event(doc, t, toks)
         ]
         if not any(t["role"] != "deadline" for t in inside_t) and any(
             ch.lower_ == "when" for ch in c.tok.children
         ):  # "It began in November 2020, when TPLF forces attacked ...": the clause's date
-            inside_t += [
+            when_t = [
                 t
                 for t in times
                 if t["type"] == "DATE" and t["role"] is None and t["start"] < c.tok.idx
             ][-1:]  # the nearest: "from which ISWAP split in 2016, ... in April 2014, when"
+            inside_t += when_t
         for t in inside_t:
             if t["role"] == "deadline":
                 add("deadline", t["id"], t["text"])
@@ -368,7 +445,7 @@ class EventsComponent:
             elif t["type"] in ("DATE", "TIME") and not (t["value"] or "").endswith("_REF"):
                 add("time", t["id"], t["text"])  # not "the future" (FUTURE_REF)
                 date_value = date_value or t["value"]
-        status = event_status(c.tok, anchor, date_value)
+        status = event_status(c.tok, anchor, status_date(c.tok, inside_t, when_t))
         etype = c.type
         if etype == "RETREAT" and c.subtype == "withdraw-troops" and status == "future":
             etype = "CONCEDE"  # a promised, not yet implemented withdrawal (PLOVER)
@@ -760,6 +837,30 @@ def _embedded_clauses(toks: list[Token]) -> set[Token]:
                     if g.dep_ in ("acl", "relcl"):
                         out.update(g.subtree)
     return out
+
+
+def _time_of_this_event(doc: Doc, t: dict[str, Any], toks: list[Token]) -> bool:
+    """A time (not a deadline) is not this event's when the nearest verb above it heads a
+    clause the trigger governs: in "criticised the government for failing to protect
+    civilians in 2019" the year is the protecting's, not the criticism's. (A participle
+    that describes a noun does not count: the parser hangs the event's own time from one
+    too often, "seized cocaine hidden in a shipment ... on Tuesday".)"""
+    if t["role"] == "deadline":
+        return True
+    verb = governing_verb(_tok_at(doc, t["start"]))
+    triggers = {x.i for x in toks}
+    if verb is None or verb.i in triggers:
+        return True
+    crossed = False
+    v = verb
+    for _ in range(12):
+        if v.i in triggers:
+            return not crossed
+        if v.head.i == v.i or v.dep_ in ("acl", "relcl", "amod"):
+            return True
+        crossed = crossed or v.dep_ in ("xcomp", "ccomp", "pcomp", "advcl")
+        v = v.head
+    return True
 
 
 def _dates_something_else(doc: Doc, t: dict[str, Any], toks: list[Token]) -> bool:

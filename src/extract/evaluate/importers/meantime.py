@@ -6,7 +6,9 @@ publication date; Wikinews prints it as a line of the text, where it counts); en
 or a PER / ORG (actors), names and descriptions but not pronouns, conjunctions or
 appositions (which would count a mention twice); and VALUE markables that read as a
 number (quantities). MEANTIME events are not PLOVER-typed, so they are not in scope; their
-counts go to ``meta``.
+counts go to ``meta``, and each event mention's factuality goes to
+``meta["event_status"]`` as our status (:func:`mention_status`), which the scorer checks
+against the status of our events on the same words.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ def _load_file(path: Path) -> GoldDoc:
     dct: str | None = None
     skipped: Counter[str] = Counter()
     unread: list[str] = []
+    statuses: list[dict[str, Any]] = []
     for m in marks:
         tokens = [
             index[a.get("t_id", "")] for a in m.iter("token_anchor") if a.get("t_id") in index
@@ -91,6 +94,10 @@ def _load_file(path: Path) -> GoldDoc:
                 mentions.add("places", start, end, name=name, kind="unknown")
             else:
                 mentions.add("actors", start, end, name=name, canonical=name, kind=actor_kind)
+        elif m.tag == "EVENT_MENTION":
+            status = mention_status(m.attrib)
+            if status is not None:
+                statuses.append({"start": start, "end": end, "status": status})
         elif m.tag == "VALUE":
             words = [tt.text[tt.starts[i] : tt.ends[i]] for i in sorted(tokens)]
             fields = _quantity(words, m.get("type", ""))
@@ -116,10 +123,28 @@ def _load_file(path: Path) -> GoldDoc:
         "participant_links": (
             sum(1 for r in relations if r.tag == "HAS_PARTICIPANT") if relations is not None else 0
         ),
+        "event_status": statuses,
         "skipped_entity_mentions": dict(skipped),
         "unread_values": unread,
     }
     return GoldDoc(mentions.result(article), scope=SCOPE, meta=meta)
+
+
+def mention_status(attrib: dict[str, str]) -> str | None:
+    """Our status of a MEANTIME event mention from its factuality attributes: negative
+    polarity -> ``negated``; a possible or probable certainty -> ``hypothetical``; future
+    time -> ``future``; certain, positive and not future -> ``asserted``. None where the
+    annotators left them unset or underspecified."""
+    polarity, certainty, time = (attrib.get(k, "") for k in ("polarity", "certainty", "time"))
+    if polarity == "NEG":
+        return "negated"
+    if certainty in ("POSSIBLE", "PROBABLE"):
+        return "hypothetical"
+    if polarity != "POS" or certainty != "CERTAIN":
+        return None
+    if time == "FUTURE":
+        return "future"
+    return "asserted" if time == "NON_FUTURE" else None
 
 
 ANNOTATED_SENTENCES = 6  # MEANTIME annotates the title and the first five sentences

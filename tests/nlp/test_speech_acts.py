@@ -1,0 +1,39 @@
+"""Speech acts are typed from the lexicon: accusations, criticism, denials, praise and warnings.
+Appeals ("urged", "called on X to") are not events (PLOVER and our guidelines), and what
+they ask for is no event either."""
+
+import pytest
+
+
+def _types(extractor, text: str) -> dict[str, str]:
+    res = extractor.process(text, published="2024-05-06")
+    return {e.trigger.text: e.type for e in res.events}
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "etype"),
+    [
+        ("Rebels accused the army of shelling villages.", "accused", "DISAPPROVE"),
+        (
+            "Human Rights Watch criticised the government over the arrests.",
+            "criticised",
+            "DISAPPROVE",
+        ),
+        ("The ministry denied that its forces had shelled the town.", "denied", "REJECT"),
+        ("The president praised the mediators from Qatar.", "praised", "SUPPORT"),
+        ("Iran warned that it would strike Israeli bases.", "warned", "THREATEN"),
+    ],
+)
+def test_speech_act_verbs_are_typed(extractor, text, trigger, etype):
+    assert _types(extractor, text).get(trigger) == etype
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kenya called on Ethiopia to withdraw its troops from the border.",
+        "The Pope urged both sides to withdraw their forces.",
+    ],
+)
+def test_an_appeal_and_what_it_asks_for_are_no_events(extractor, text):
+    assert _types(extractor, text) == {}
