@@ -59,14 +59,3 @@ def test_an_age_has_years_old_as_its_unit_and_counts_no_noun(extractor):
 def test_a_currency_written_after_the_amount_is_read_by_its_symbol(extractor):
     u = _units(extractor, "A coffee in Zagreb cost 12 kn and a tram ticket in Warsaw 4 zł.")
     assert u["12 kn"] == "HRK" and u["4 zł"] == "PLN"
-
-
-def test_a_number_after_aged_or_age_is_an_age_in_years(extractor):
-    r = extractor.process(
-        "The victim, aged 71, was found by pupils ages 9 to 11; she had retired at age 65.",
-        published="2020-01-01",
-    )
-    units = {q.text: (q.unit, q.counted) for q in r.quantities}
-    assert units["71"] == ("year-old", None)
-    assert units["9 to 11"] == ("year-old", None)
-    assert units["65"] == ("year-old", None)

@@ -8,9 +8,8 @@
 - "pounds" of weight, not sterling, where the words around say so ("dropping from 208
   pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
 - multiples: "6.5 times earnings" has the unit ``times``;
-- ages: "a 35-year-old man", "a 260,000 year-old skull", "six months old", "aged 55",
-  "at age 60" have the unit ``year-old`` / ``month-old`` (an age, not a count of years;
-  the noun is not counted).
+- ages: "a 35-year-old man", "a 260,000 year-old skull", "six months old" have the unit
+  ``year-old`` / ``month-old`` (an age, not a count of years; the noun is not counted).
 
 Pure functions over the text and the quantity dicts; the tables live in
 ``resources/units.json``.
@@ -47,9 +46,6 @@ def _t() -> dict[str, Any]:
         "age_rx": re.compile(
             r"[\s-]+(" + "|".join(map(re.escape, t["age_units"])) + r")s?[\s-]+old\b",
             re.IGNORECASE,
-        ),
-        "aged_rx": re.compile(
-            r"\b(?:" + "|".join(map(re.escape, t["age_words_before"])) + r")\s+$", re.IGNORECASE
         ),
         "mass": frozenset(t["mass_context"]),
         "money": frozenset(t["money_context"]),
@@ -149,5 +145,3 @@ def _ages(text: str, out: list[QuantityDict]) -> None:
         m = _t()["age_rx"].match(text, q["end"])
         if m is not None:
             q["unit"], q["counted"] = f"{m.group(1).lower()}-old", None
-        elif _t()["aged_rx"].search(text, max(0, q["start"] - 12), q["start"]):
-            q["unit"], q["counted"] = "year-old", None  # "aged 55", "at age 60", "ages 5 to 12"
