@@ -109,7 +109,17 @@ CORPORA: list[tuple[str, Path, str, list[Figure]]] = [
             ("country accuracy", ("geoparsing", "country", "accuracy")),
         ],
     ),
-    ("WikiEvents", DEV / "wikievents-dev", "wikievents", [EVENTS[0], EVENTS[1], EVENTS[2]]),
+    (
+        "WikiEvents",
+        DEV / "wikievents-dev",
+        "wikievents",
+        [
+            EVENTS[0],
+            ("events TC F1, merged reports as triggers", ("events", "TC_mentions", "f1")),
+            EVENTS[1],
+            EVENTS[2],
+        ],
+    ),
     (
         "RAMS",
         DEV / "rams-dev",

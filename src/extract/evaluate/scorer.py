@@ -438,6 +438,11 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
     p_ac: Counter[Any] = Counter()
     g_acp: Counter[Any] = Counter()
     p_acp: Counter[Any] = Counter()
+    # the second reading: each later report an event holds in ``mentions`` is a trigger too
+    g_tim: Counter[Any] = Counter()
+    p_tim: Counter[Any] = Counter()
+    g_tcm: Counter[Any] = Counter()
+    p_tcm: Counter[Any] = Counter()
     per_type: dict[str, tuple[Counter[Any], Counter[Any]]] = {}
     per_role: dict[str, tuple[Counter[Any], Counter[Any]]] = {}
     status: list[bool] = []
@@ -449,14 +454,17 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
         gold = gold_doc.result
         did = gold.article.id
         text = gold.article.text
-        for _side, result, ti, tc, ai, ac, acp, slot in (
-            ("gold", gold, g_ti, g_tc, g_ai, g_ac, g_acp, 0),
-            ("pred", pred, p_ti, p_tc, p_ai, p_ac, p_acp, 1),
+        for _side, result, ti, tc, ai, ac, acp, tim, tcm, slot in (
+            ("gold", gold, g_ti, g_tc, g_ai, g_ac, g_acp, g_tim, g_tcm, 0),
+            ("pred", pred, p_ti, p_tc, p_ai, p_ac, p_acp, p_tim, p_tcm, 1),
         ):
             for ev in result.events:
                 trig = (ev.trigger.start, ev.trigger.end)
                 ti[(did, trig)] += 1
                 tc[(did, trig, ev.type)] += 1
+                for m in [ev.trigger, *ev.mentions]:
+                    tim[(did, (m.start, m.end))] += 1
+                    tcm[(did, (m.start, m.end), ev.type)] += 1
                 per_type.setdefault(ev.type, (Counter(), Counter()))[slot][(did, trig)] += 1
                 for role, span in _arg_spans(result, ev):
                     ai[(did, ev.type, span)] += 1
@@ -528,6 +536,10 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
         "AI": prf_from_counters(g_ai, p_ai).as_dict(),
         "AC": prf_from_counters(g_ac, p_ac).as_dict(),
         "AC+": prf_from_counters(g_acp, p_acp).as_dict(),
+        # TI / TC where the later reports merged into an event count as its triggers too
+        # (TextEE and WikiEvents annotate every report as an event mention)
+        "TI_mentions": prf_from_counters(g_tim, p_tim).as_dict(),
+        "TC_mentions": prf_from_counters(g_tcm, p_tcm).as_dict(),
         "status": accuracy(status),
         "date": accuracy(dates),
         "deadline": accuracy(deadlines),
