@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from extract.config import DEFAULT_MODEL, Settings
-from extract.errors import DateError, ModelError, NewsEventsError
+from extract.errors import DateError, InputError, ModelError, NewsEventsError
 from extract.records import ArticleResult, ErrorRecord, json_schema_text
 
 if TYPE_CHECKING:
@@ -570,6 +570,18 @@ def train(
     layers: Annotated[
         int, typer.Option(help="MiniLM layers to run (of 6): fewer cost less CPU per sentence.")
     ] = 3,
+    also: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--also",
+            metavar="PATH:FORMAT",
+            help="A public gold corpus to train on too, its TUNE half only (never the check "
+            "half), e.g. ../shared/data/dev/wikievents-dev:wikievents; a RAMS corpus gives "
+            "its annotated triggers only (one event per window: the rest is unmarked). "
+            "Run-time candidates stay the triggers of --gold.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Train the transformer typer's head on annotated gold (never on the test split).
 
@@ -578,11 +590,19 @@ def train(
     article, and writes a safetensors head, a JSON config and a model card (MODEL_CARD.md).
     Use it with `evaluate --typer transformer` or Settings(event_typer="transformer").
     """
+    from extract.evaluate.halves import gold_id, half_of
     from extract.evaluate.run import load_gold
     from extract.train import train_typer, write_card
 
     try:
         docs = load_gold(gold, "native")
+        extra = []
+        for spec in also or []:
+            path, _, fmt = spec.rpartition(":")
+            if not path:
+                raise InputError(f"--also wants PATH:FORMAT, not {spec!r}")
+            tune = [d for d in load_gold(Path(path), fmt) if half_of(gold_id(d)) == "tune"]
+            extra.append((tune, fmt == "rams", f"{Path(path).name} (tune half)"))
         with _progress() as progress:
             task = progress.add_task("encoding", total=len(docs))
             config = train_typer(
@@ -590,6 +610,7 @@ def train(
                 out_dir,
                 Settings(spacy_model=model),
                 gold_files=[gold],
+                extra=extra,
                 folds=folds,
                 epochs=epochs,
                 threshold=threshold,

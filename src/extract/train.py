@@ -15,7 +15,7 @@ import datetime as dt
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,8 +49,19 @@ def build_examples(
     settings: Settings,
     encoder: Encoder,
     progress: Progress | None = None,
+    positives_only: Collection[int] = (),
+    lemma_docs: Collection[int] | None = None,
 ) -> Examples:
-    """Candidate tokens of every gold article, labelled, with their features."""
+    """Candidate tokens of every gold article, labelled, with their features.
+
+    Args:
+        positives_only: indices of articles whose gold marks only some of their events
+            (RAMS: one event per window): only their gold triggers become examples, no
+            candidate of theirs is taken for a non-trigger.
+        lemma_docs: indices of the articles whose trigger lemmas make the candidate set
+            (default all): the head is then asked, at run time, about no more words than
+            those articles' triggers.
+    """
     import torch
 
     from extract.nlp.pipeline import OUR_COMPONENTS, build_nlp
@@ -71,7 +82,8 @@ def build_examples(
                 continue
             tok = span.root
             by_tok[tok.i] = ev.type
-            lemmas.add(tok.lemma_.lower())
+            if lemma_docs is None or len(golds) in lemma_docs:
+                lemmas.add(tok.lemma_.lower())
         golds.append(by_tok)
     trigger_lemmas = sorted(lemmas)
     feats: list[Any] = []
@@ -82,7 +94,7 @@ def build_examples(
         cands = {t.i for t in candidate_tokens(doc, lemmas)}
         n_gold += len(by_tok)
         covered += len(set(by_tok) & cands)
-        toks = sorted(cands | set(by_tok))
+        toks = sorted(set(by_tok) if d in positives_only else cands | set(by_tok))
         by_sent: dict[int, list[int]] = {}
         for i in toks:
             by_sent.setdefault(doc[i].sent.start, []).append(i)
@@ -169,6 +181,7 @@ def train_typer(
     settings: Settings,
     *,
     gold_files: Sequence[Path] = (),
+    extra: Sequence[tuple[Sequence[GoldDoc], bool, str]] = (),
     folds: int = 4,
     epochs: int = 300,
     threshold: float = 0.5,
@@ -182,7 +195,20 @@ def train_typer(
     from safetensors.torch import save_file
 
     encoder = Encoder(layers=layers)
-    ex = build_examples(gold, settings, encoder, progress)
+    all_docs = list(gold)
+    positives: set[int] = set()
+    for docs, positives_only, _name in extra:
+        if positives_only:
+            positives.update(range(len(all_docs), len(all_docs) + len(docs)))
+        all_docs.extend(docs)
+    ex = build_examples(
+        all_docs,
+        settings,
+        encoder,
+        progress,
+        positives_only=positives,
+        lemma_docs=set(range(len(gold))),  # run-time candidates: our own gold's triggers
+    )
     counts = Counter(ex.labels)
     labels = [NONE_LABEL, *sorted(k for k in counts if k != NONE_LABEL)]
     cv = cross_validate(ex, labels, folds, threshold, epochs)
@@ -210,7 +236,11 @@ def train_typer(
         "training": {
             "files": [str(f) for f in gold_files],
             "sha256": digest.hexdigest(),
-            "articles": len(gold),
+            "articles": len(all_docs),
+            "also": [
+                {"corpus": name, "articles": len(docs), "positives_only": pos}
+                for docs, pos, name in extra
+            ],
             "examples": len(ex.labels),
             "examples_per_label": dict(sorted(counts.items())),
             "gold_triggers": ex.gold_triggers,
@@ -253,7 +283,13 @@ def write_card(out_dir: Path, config: dict[str, Any]) -> Path:
         "",
         "## Training data",
         f"- Files: {', '.join(tr['files']) or '(given in memory)'} (sha256 `{tr['sha256'][:16]}`),"
-        f" {tr['articles']} articles written and annotated by the project.",
+        f" {tr['articles']} articles in all: our own (written and annotated by the project)"
+        + "".join(
+            f"; {a['corpus']}, {a['articles']} documents"
+            + (" (annotated triggers only)" if a["positives_only"] else "")
+            for a in tr.get("also", [])
+        )
+        + ".",
         f"- {tr['examples']} candidate tokens (verbs and nouns with a known trigger lemma); "
         f"{tr['gold_triggers_among_candidates']} of {tr['gold_triggers']} gold triggers are "
         "candidates.",
