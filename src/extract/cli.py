@@ -72,6 +72,18 @@ FieldOption = Annotated[
         show_default=False,
     ),
 ]
+TimeLimitOption = Annotated[
+    float,
+    typer.Option(min=0, help="Seconds per article before it becomes a 'timeout' error (0: none)."),
+]
+TyperOption = Annotated[
+    EventTyper | None,
+    typer.Option(
+        "--typer",
+        help="Event typer (default: the library default, combined).",
+        show_default=False,
+    ),
+]
 DateOrderOption = Annotated[
     DateOrder | None,
     typer.Option(
@@ -689,20 +701,8 @@ def batch(
             "resumed part by part). 0: every file whole.",
         ),
     ] = 1000,
-    time_limit: Annotated[
-        float,
-        typer.Option(
-            min=0, help="Seconds per article before it becomes a 'timeout' error (0: none)."
-        ),
-    ] = 60.0,
-    event_typer: Annotated[
-        EventTyper | None,
-        typer.Option(
-            "--typer",
-            help="Event typer (default: the library default, combined).",
-            show_default=False,
-        ),
-    ] = None,
+    time_limit: TimeLimitOption = 60.0,
+    event_typer: TyperOption = None,
     model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
     field: FieldOption = None,
     date_order: DateOrderOption = None,
@@ -896,20 +896,8 @@ def crawl(
     fmt: Annotated[
         TableFormat, typer.Option("--format", "-f", help="Table files to write.")
     ] = TableFormat.parquet,
-    time_limit: Annotated[
-        float,
-        typer.Option(
-            min=0, help="Seconds per article before it becomes a 'timeout' error (0: none)."
-        ),
-    ] = 60.0,
-    event_typer: Annotated[
-        EventTyper | None,
-        typer.Option(
-            "--typer",
-            help="Event typer (default: the library default, combined).",
-            show_default=False,
-        ),
-    ] = None,
+    time_limit: TimeLimitOption = 60.0,
+    event_typer: TyperOption = None,
     model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
 ) -> None:
     """Crawl news sites politely into the batch tables of OUT (as `newsevents batch`):
