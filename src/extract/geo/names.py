@@ -148,8 +148,9 @@ def strip_admin_words(key: str) -> str | None:
     return stripped
 
 
-def query_keys(text: str) -> tuple[list[str], list[str]]:
-    """Keys to look ``text`` up under: (any kind, admin1 only)."""
+def name_keys(text: str) -> list[str]:
+    """The keys a name is stored under: its acronym key, when it is one, and its folded
+    form."""
     keys: list[str] = []
     acronym = acronym_key(text)
     if acronym is not None:
@@ -157,6 +158,13 @@ def query_keys(text: str) -> tuple[list[str], list[str]]:
     folded = fold(text)
     if folded:
         keys.append(folded)
+    return keys
+
+
+def query_keys(text: str) -> tuple[list[str], list[str]]:
+    """Keys to look ``text`` up under: (any kind, admin1 only)."""
+    keys = name_keys(text)
+    folded = fold(text)
     admin_keys: list[str] = []
     words = folded.split()
     if len(words) >= 2 and words[-1] in QUERY_ADMIN_WORDS:
