@@ -72,4 +72,4 @@ def test_ecbplus_event_mentions_carry_their_cluster() -> None:
     (doc,) = ecbplus.load(FIXTURES / "ecbplus")
     text = doc.result.article.text
     got = [(text[m["start"] : m["end"]], m["cluster"]) for m in doc.meta["event_mentions"]]
-    assert got == [("reached", "ACTFIX1"), ("left", "7_1ecbplus:m2")]
+    assert got == [("reached", "ACTFIX1"), ("left", "90_1ecbplus:m2")]

@@ -432,6 +432,6 @@ def test_ecbplus_text_is_the_tokens_closed_up_one_line_per_sentence() -> None:
 
     (doc,) = ecbplus.load(FIXTURES / "ecbplus")
     assert doc.result.article.text == "Flood waters reached Tamale's market.\nTraders left (briefly)."
-    assert doc.result.article.id == "7_1ecbplus"
-    assert doc.meta["topic"] == "7" and doc.meta["subtopic"] == "7plus"
+    assert doc.result.article.id == "90_1ecbplus"
+    assert doc.meta["topic"] == "90" and doc.meta["subtopic"] == "90plus"
     assert doc.scope == frozenset()
