@@ -71,6 +71,10 @@ GROUP BY ALL
 ORDER BY c.event_date NULLS LAST, c.cluster_id
 """
 
+NO_COUNTRY = "XXX"
+"""event_id_cnty's prefix for an event placed in no country (the user-assigned ISO 3166
+alpha-3 code that travel documents use for an unspecified state)."""
+
 
 def _maps() -> dict[str, Any]:
     return dict(load_table("export_schemas"))
@@ -188,7 +192,7 @@ def acled_row(row: dict[str, Any], clusters: bool = False) -> dict[str, Any] | N
     day = _event_day(row)
     iso = row.get("place_country") or row.get("country")
     return {
-        "event_id_cnty": f"{iso or 'XXX'}-{_event_id(row, clusters)}",
+        "event_id_cnty": f"{iso or NO_COUNTRY}-{_event_id(row, clusters)}",
         "event_date": day.isoformat() if day else None,
         "year": day.year if day else None,
         "time_precision": _time_precision(row),
