@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,7 +19,9 @@ from extract.ingest.dates import parse_published
 from extract.ingest.html import article_from_html
 from extract.ingest.sources import iter_articles, looks_like_html, read_file_bytes
 from extract.ingest.text import article_from_text, decode_bytes, replace_surrogates
+from extract.nlp.events import EventsComponent
 from extract.nlp.extensions import remember_text
+from extract.nlp.guard import component_error
 from extract.nlp.pipeline import build_nlp
 from extract.records import Article, ArticleResult, ErrorRecord, Event
 
@@ -29,6 +32,7 @@ class Extractor:
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or Settings()
         self.nlp: Language = build_nlp(self.settings)
+        self._executor: ThreadPoolExecutor | None = None
 
     @staticmethod
     def _clean(article: Article) -> Article:
@@ -55,6 +59,60 @@ class Extractor:
             pairs, as_tuples=True, batch_size=self.settings.batch_size
         ):
             yield result_from_doc(article, doc)
+
+    def start_articles(self, articles: Sequence[Article]) -> Callable[[], list[ArticleResult]]:
+        """:meth:`process_articles` in two steps, so that a caller can overlap them: every
+        component runs now but the transformer event typer's encoder, which works on a
+        background thread until the function returned is called; that function waits for
+        it and gives the results (the same as :meth:`process_articles`). The batch runner
+        parses the next articles meanwhile: the encoder's CPU time, otherwise spent after
+        spaCy's, then runs beside it.
+
+        Raises:
+            extract.errors.NewsEventsError: a component failed (in either step).
+        """
+        arts = [self._clean(a) for a in articles]
+        events = self._events_typed_elsewhere()
+        if events is None:
+            done = list(self.process_articles(arts))
+            return lambda: done
+        with self.nlp.select_pipes(disable=[events.name]):
+            docs = list(
+                self.nlp.pipe((self._doc(a) for a in arts), batch_size=self.settings.batch_size)
+            )
+        try:
+            collect = events.typing(docs, submit=self._encoder_thread().submit)
+        except NewsEventsError:
+            raise
+        except Exception as exc:
+            raise component_error(events.name, None, exc) from exc
+
+        def finish() -> list[ArticleResult]:
+            try:
+                typed = collect()
+            except NewsEventsError:
+                raise
+            except Exception as exc:
+                raise component_error(events.name, None, exc) from exc
+            done = events.finish(docs, typed)
+            return [result_from_doc(a, d) for a, d in zip(arts, done, strict=True)]
+
+        return finish
+
+    def _events_typed_elsewhere(self) -> EventsComponent | None:
+        """The events component, when it is the last one and has an encoder to overlap."""
+        names = self.nlp.pipe_names
+        if not names or names[-1] != "events":
+            return None
+        events = self.nlp.get_pipe("events")
+        if not isinstance(events, EventsComponent) or events.transformer is None:
+            return None
+        return events
+
+    def _encoder_thread(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="newsevents-encoder")
+        return self._executor
 
     def process(
         self,

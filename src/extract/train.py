@@ -29,6 +29,7 @@ from extract.nlp.typer import (
     NONE_LABEL,
     Encoder,
     candidate_tokens,
+    encoder_item,
 )
 
 Progress = Callable[[str, int, int], None]
@@ -99,8 +100,8 @@ def build_examples(
         for i in toks:
             by_sent.setdefault(doc[i].sent.start, []).append(i)
         sents = {s.start: s for s in doc.sents}
-        items = [(sents[s], ids) for s, ids in by_sent.items()]
-        for (_, ids), f in zip(items, encoder.features(items), strict=True):
+        items = [encoder_item(sents[s], ids) for s, ids in by_sent.items()]
+        for ids, f in zip(by_sent.values(), encoder.features(items), strict=True):
             feats.append(f)
             labels.extend(by_tok.get(i, NONE_LABEL) for i in ids)
             doc_ids.extend([d] * len(ids))

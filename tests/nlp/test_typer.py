@@ -96,3 +96,45 @@ def test_training_writes_a_head_its_config_and_card(tmp_path: Path) -> None:
     assert 0.0 <= config["metrics"]["cross_validated"]["f1"] <= 1.0
     typer = Extractor(Settings(event_typer="transformer", typer_model_dir=str(tmp_path)))
     assert typer.process_article is not None
+
+
+def test_started_articles_give_what_process_articles_gives(
+    typers: dict[str, Extractor],
+) -> None:
+    from extract.ingest.text import article_from_text
+
+    texts = [RELEASE, (REPO / "data" / "raw" / "ukraine-prisoner-swap.txt").read_text("utf-8")]
+    arts = [article_from_text(t, published="2020-04-02") for t in texts]
+    for name in ("combined", "transformer"):
+        finish = typers[name].start_articles(arts)
+        later = finish()
+        now = list(typers[name].process_articles(arts))
+        assert [r.events for r in later] == [r.events for r in now]
+        assert later[0].events  # the release and the attack
+
+
+def test_a_batch_whose_background_encoder_fails_is_redone_article_by_article(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from extract.batch import run_batch
+    from extract.nlp.typer import TransformerTyper
+
+    encode = TransformerTyper.encode
+    broken: list[str] = []
+
+    def flaky(self: TransformerTyper, work: object) -> object:
+        if threading.current_thread().name.startswith("newsevents-encoder"):
+            broken.append("encoder thread")
+            raise RuntimeError("the encoder thread broke")
+        return encode(self, work)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TransformerTyper, "encode", flaky)
+    inputs = tmp_path / "in.jsonl"
+    lines = [json.dumps({"text": RELEASE + f" Copy {i}."}) for i in range(3)]
+    inputs.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    settings = Settings(event_typer="combined", cache_dir=str(tmp_path / "cache"))
+    summary = run_batch([str(inputs)], tmp_path / "out", settings)
+    assert broken  # the batch's encoder work did go to the background thread
+    assert summary.articles == 3 and summary.errors == 0

