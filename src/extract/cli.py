@@ -581,7 +581,7 @@ def train(
     model: Annotated[str, typer.Option(help="Installed spaCy pipeline to use.")] = DEFAULT_MODEL,
     layers: Annotated[
         int, typer.Option(help="MiniLM layers to run (of 6): fewer cost less CPU per sentence.")
-    ] = 3,
+    ] = 2,
     also: Annotated[
         list[str] | None,
         typer.Option(

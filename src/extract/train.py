@@ -186,7 +186,7 @@ def train_typer(
     folds: int = 4,
     epochs: int = 300,
     threshold: float = 0.5,
-    layers: int = 3,
+    layers: int = 2,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
     """Fit the head on ``gold`` and write ``head.safetensors`` + ``config.json`` to
