@@ -19,10 +19,8 @@ from extract.ingest.dates import parse_published
 from extract.ingest.html import article_from_html
 from extract.ingest.sources import iter_articles, looks_like_html, read_file_bytes
 from extract.ingest.text import article_from_text, decode_bytes, replace_surrogates
-from extract.nlp.events import EventsComponent
 from extract.nlp.extensions import remember_text
-from extract.nlp.guard import component_error
-from extract.nlp.pipeline import build_nlp
+from extract.nlp.pipeline import OUR_COMPONENTS, build_nlp
 from extract.records import Article, ArticleResult, ErrorRecord, Event
 
 
@@ -33,6 +31,7 @@ class Extractor:
         self.settings = settings or Settings()
         self.nlp: Language = build_nlp(self.settings)
         self._executor: ThreadPoolExecutor | None = None
+        self._ours = {name.removeprefix("newsevents_") for name in OUR_COMPONENTS}
 
     @staticmethod
     def _clean(article: Article) -> Article:
@@ -61,58 +60,48 @@ class Extractor:
             yield result_from_doc(article, doc)
 
     def start_articles(self, articles: Sequence[Article]) -> Callable[[], list[ArticleResult]]:
-        """:meth:`process_articles` in two steps, so that a caller can overlap them: every
-        component runs now but the transformer event typer's encoder, which works on a
-        background thread until the function returned is called; that function waits for
-        it and gives the results (the same as :meth:`process_articles`). The batch runner
-        parses the next articles meanwhile: the encoder's CPU time, otherwise spent after
-        spaCy's, then runs beside it.
+        """:meth:`process_articles` in two steps, so that a caller can overlap batches:
+        spaCy's own components run now; ours (times to events, and the records) then run
+        on a background thread, and the function returned waits for them and gives the
+        results (the same as :meth:`process_articles` gives). The batch runner parses the
+        next batch meanwhile: spaCy releases the GIL for most of its work (matrix
+        products, the parser's loop), so our components' time is mostly hidden behind it.
 
         Raises:
             extract.errors.NewsEventsError: a component failed (in either step).
         """
         arts = [self._clean(a) for a in articles]
-        events = self._events_typed_elsewhere()
-        if events is None:
-            done = list(self.process_articles(arts))
-            return lambda: done
-        with self.nlp.select_pipes(disable=[events.name]):
-            docs = list(
-                self.nlp.pipe((self._doc(a) for a in arts), batch_size=self.settings.batch_size)
+        ours = [name for name in self.nlp.pipe_names if name in self._ours]
+        docs = list(
+            self.nlp.pipe(
+                (self._doc(a) for a in arts), batch_size=self.settings.batch_size, disable=ours
             )
-        try:
-            collect = events.typing(docs, submit=self._encoder_thread().submit)
-        except NewsEventsError:
-            raise
-        except Exception as exc:
-            raise component_error(events.name, None, exc) from exc
+        )
+        job = self._background().submit(self._finish, arts, docs)
+        return job.result
 
-        def finish() -> list[ArticleResult]:
-            try:
-                typed = collect()
-            except NewsEventsError:
-                raise
-            except Exception as exc:
-                raise component_error(events.name, None, exc) from exc
-            done = events.finish(docs, typed)
-            return [result_from_doc(a, d) for a, d in zip(arts, done, strict=True)]
+    def _finish(self, arts: list[Article], docs: list[Doc]) -> list[ArticleResult]:
+        """Our components on docs that spaCy's components have annotated; the records."""
+        for name, proc in self.nlp.pipeline:
+            if name not in self._ours:
+                continue
+            if hasattr(proc, "pipe"):
+                docs = list(proc.pipe(docs, batch_size=self.settings.batch_size))
+            else:
+                docs = [proc(doc) for doc in docs]
+        return [result_from_doc(a, d) for a, d in zip(arts, docs, strict=True)]
 
-        return finish
-
-    def _events_typed_elsewhere(self) -> EventsComponent | None:
-        """The events component, when it is the last one and has an encoder to overlap."""
-        names = self.nlp.pipe_names
-        if not names or names[-1] != "events":
-            return None
-        events = self.nlp.get_pipe("events")
-        if not isinstance(events, EventsComponent) or events.transformer is None:
-            return None
-        return events
-
-    def _encoder_thread(self) -> ThreadPoolExecutor:
+    def _background(self) -> ThreadPoolExecutor:
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(1, thread_name_prefix="newsevents-encoder")
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="newsevents-components")
         return self._executor
+
+    def abandon_background(self) -> None:
+        """Start a new background thread for later batches (after a batch ran past its time
+        limit: its thread may still be busy with it)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
     def process(
         self,

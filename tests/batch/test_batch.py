@@ -120,6 +120,29 @@ def test_bad_records_become_error_rows_and_the_shard_goes_on(
     assert sorted(r[0] for r in rows) == sorted(["bad_input", "not_english", "empty", "duplicate"])
 
 
+def test_a_batch_whose_background_step_fails_is_redone_article_by_article(
+    tmp_path: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import extract.api
+
+    make = extract.api.result_from_doc
+    broken: list[str] = []
+
+    def flaky(article, doc):  # type: ignore[no-untyped-def]
+        if threading.current_thread().name.startswith("newsevents-components"):
+            broken.append(article.id)
+            raise RuntimeError("the background step broke")
+        return make(article, doc)
+
+    monkeypatch.setattr(extract.api, "result_from_doc", flaky)
+    n = _jsonl_shards(tmp_path / "in", 1, per=3)
+    summary = run_batch([str(tmp_path / "in")], tmp_path / "out", settings)
+    assert broken  # the batch's own components did run on the background thread
+    assert summary.articles == n and summary.errors == 0
+
+
 def test_an_article_over_the_time_limit_is_a_timeout_error(
     tmp_path: Path, settings: Settings
 ) -> None:

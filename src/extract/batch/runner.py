@@ -151,9 +151,10 @@ def _time_limit(seconds: float | None) -> Iterator[None]:
 def _start(
     extractor: Any, batch: list[tuple[str, Article]], time_limit: float | None
 ) -> Callable[[], list[tuple[str, ArticleResult | ErrorRecord]]]:
-    """Start a batch (:meth:`Extractor.start_articles`); the function returned gives its
-    results in order. A batch that times out or fails, in either step, is redone one
-    article at a time, so one bad article costs only itself."""
+    """Start a batch (:meth:`Extractor.start_articles`: spaCy now, our components on a
+    background thread); the function returned gives its results in order. A batch that
+    times out or fails, in either step, is redone one article at a time, so one bad
+    article costs only itself."""
     sources = [s for s, _ in batch]
     try:
         with _time_limit(time_limit * len(batch) if time_limit else None):
@@ -166,6 +167,11 @@ def _start(
         try:
             with _time_limit(time_limit * len(batch) if time_limit else None):
                 return list(zip(sources, results(), strict=True))
+        except ArticleTimeoutError:
+            # the background thread may still be busy with this batch: later batches
+            # get a new one, and this batch is redone here, where a signal can stop it
+            extractor.abandon_background()
+            return _one_by_one(extractor, batch, time_limit)
         except Exception:
             return _one_by_one(extractor, batch, time_limit)
 
@@ -263,8 +269,8 @@ def run_shard(
 
     batch: list[tuple[str, Article]] = []
     chars = 0
-    # the batch started and not yet recorded: its encoder work runs while the next batch
-    # is parsed (Extractor.start_articles)
+    # the batch started and not yet recorded: our components work on it in the background
+    # while spaCy parses the next batch (Extractor.start_articles)
     started_batch: Callable[[], list[tuple[str, ArticleResult | ErrorRecord]]] | None = None
 
     def flush() -> None:

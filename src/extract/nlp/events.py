@@ -4,10 +4,8 @@ arguments linked to the mention lists, status from tense, modals and cue words."
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
-from concurrent.futures import Future
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -17,17 +15,14 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 from spacy.util import minibatch
 
-from extract.errors import ConfigError, NewsEventsError
+from extract.errors import ConfigError
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
-from extract.nlp.guard import component_error, guarded
+from extract.nlp.guard import guarded
 from extract.nlp.syntax import SENT_STARTS, TOK_AT, governing_verb, sentence, verb_tense
 from extract.nlp.syntax import tok_at as _tok_at
 from extract.nlp.types import ArgumentDict, EventDict
 from extract.tables import load_table
-
-# an executor's submit: runs a function of one argument elsewhere
-Submit = Callable[[Callable[[Any], Any], Any], "Future[Any]"]
 
 register_extensions()
 
@@ -306,42 +301,19 @@ class EventsComponent:
 
     def typed(self, docs: list[Doc]) -> list[dict[int, tuple[str, str | None, float]]]:
         """Per doc: token index -> (type, subtype, confidence) of its triggers."""
-        return self.typing(docs)()
-
-    def typing(
-        self, docs: list[Doc], submit: Submit | None = None
-    ) -> Callable[[], list[dict[int, tuple[str, str | None, float]]]]:
-        """Start typing the triggers of ``docs``; the function returned gives what
-        :meth:`typed` gives. With ``submit`` (an executor's), the transformer's encoder runs
-        there in the meantime, so the caller can parse the next docs while it works."""
-        tr = self.transformer
-        found: list[list[int]] | None = None
-        lexical: list[dict[int, tuple[str, str | None, float]]] | None = None
-        if self.typer != "transformer":
-            # one scan of each doc for both typers: the lexicon types the words it lists
-            # (type_trigger is None for the others); the head gets the rest of the candidates
-            extra = tr.trigger_lemmas if tr is not None else ()
-            found = [lexicon_positions(doc, extra) for doc in docs]
-            lexical = [
-                {i: x for i in pos if (x := type_trigger(doc[i])) is not None}
-                for doc, pos in zip(docs, found, strict=True)
-            ]
-        if tr is None:
-            done = lexical or []
-            return lambda: done
-        work = tr.prepare(docs, lexical, found)
-        if submit is not None and work.items:
-            get = submit(tr.encode, work).result
-        else:
-            get = functools.partial(tr.encode, work)
-
-        def collect() -> list[dict[int, tuple[str, str | None, float]]]:
-            dists = tr.distributions_from(len(docs), work, get())
-            if lexical is None:
-                return tr.types_from(docs, dists)
-            return tr.combined_from(docs, lexical, dists)
-
-        return collect
+        if self.typer == "transformer" and self.transformer is not None:
+            return self.transformer.type_docs(docs)
+        # one scan of each doc for both typers: the lexicon types the words it lists
+        # (type_trigger is None for the others); the head gets the rest of the candidates
+        extra = self.transformer.trigger_lemmas if self.transformer is not None else ()
+        found = [lexicon_positions(doc, extra) for doc in docs]
+        lexical: list[dict[int, tuple[str, str | None, float]]] = [
+            {i: x for i in pos if (x := type_trigger(doc[i])) is not None}
+            for doc, pos in zip(docs, found, strict=True)
+        ]
+        if self.transformer is None:
+            return lexical
+        return self.transformer.combine_docs(docs, lexical, found)
 
     def __call__(self, doc: Doc) -> Doc:
         return self._events(doc, self.typed([doc])[0])
@@ -352,20 +324,6 @@ class EventsComponent:
             docs = list(batch)
             for doc, typed in zip(docs, self.typed(docs), strict=True):
                 yield self._events(doc, typed)
-
-    def finish(
-        self, docs: list[Doc], typed: list[dict[int, tuple[str, str | None, float]]]
-    ) -> list[Doc]:
-        """Each doc with its events, from its typed triggers (what :meth:`typing` gave)."""
-        out = []
-        for doc, t in zip(docs, typed, strict=True):
-            try:
-                out.append(self._events(doc, t))
-            except NewsEventsError:
-                raise
-            except Exception as exc:
-                raise component_error(self.name, doc, exc) from exc
-        return out
 
     def _events(self, doc: Doc, typed: dict[int, tuple[str, str | None, float]]) -> Doc:
         anchor = _anchor(doc)
