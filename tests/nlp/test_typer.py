@@ -121,4 +121,3 @@ def test_started_articles_give_what_process_articles_gives(
         now = list(typers[name].process_articles(arts))
         assert [r.events for r in later] == [r.events for r in now]
         assert later[0].events  # the release and the attack
-
