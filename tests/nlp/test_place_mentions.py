@@ -90,3 +90,14 @@ def test_a_street_with_no_town_in_its_sentence_takes_the_town_of_the_article(ext
     )
     got = {p[0]: p for p in _places(extractor, text)}
     assert got["Bourbon Street"][1:] == ("facility", "USA", "near")
+
+
+def test_a_venue_written_with_its_town_is_a_place_in_that_town(extractor):
+    text = "The man was arrested after a press conference at Barclays Center in Brooklyn."
+    got = {p[0]: p for p in _places(extractor, text)}
+    assert got["Barclays Center"][1:] == ("facility", "USA", "near")
+
+
+def test_an_organisation_named_like_a_venue_is_not_a_place(extractor):
+    got = _places(extractor, "Researchers at the Pew Research Center said turnout fell.")
+    assert got == []

@@ -125,6 +125,31 @@ def _facility_end(ent: Span) -> int | None:
     return n if n > ent.end and doc[n - 1].lower_ in g["facility_heads"] else None
 
 
+def _named_venue(ent: Span) -> bool:
+    """A building or venue the recogniser took for a person ("referred her to Karl Bremer
+    Hospital") or, written with the town it is in, for an organisation ("at The Colony
+    Theatre in Los Angeles", "at Brooklyn's Barclays Center"), in a locative position. An
+    organisation's name alone stays an organisation ("at the Pew Research Center")."""
+    root = ent.root
+    if not (
+        ent[-1].lower_ in _geo()["venue_heads"]
+        and root.dep_ == "pobj"
+        and root.head.lower_ in _geo()["locative_preps"]
+    ):
+        return False
+    if ent.label_ == "PERSON":
+        return True
+    doc = ent.doc
+    after = doc[ent.end : ent.end + 2]
+    if len(after) == 2 and after[0].lower_ in ("in", "at") and after[1].ent_type_ == "GPE":
+        return True
+    return (
+        ent.start >= 2
+        and doc[ent.start - 1].tag_ == "POS"
+        and doc[ent.start - 2].ent_type_ == "GPE"
+    )
+
+
 def _listed_with_places(tok: Token) -> bool:
     """Whether an earlier member of ``tok``'s list is a place ("Žilina, Nitra, Prešov and
     Košice", whatever the recogniser called the later ones)."""
@@ -231,8 +256,11 @@ class PlacesComponent(GazetteerComponent):
         out: list[tuple[Span, str | None]] = []
         doc_countries = self._doc_countries(doc)
         for ent in doc.ents:
+            venue = ent.label_ in ("ORG", "PERSON") and _named_venue(ent)
             if ent.label_ in _MISLABELLED and not (
-                self._mislabelled_place(ent, doc_countries) or _facility_end(ent) is not None
+                venue
+                or self._mislabelled_place(ent, doc_countries)
+                or _facility_end(ent) is not None
             ):
                 continue
             if ent.label_ not in ("GPE", "LOC", "FAC", *_MISLABELLED):
@@ -246,6 +274,10 @@ class PlacesComponent(GazetteerComponent):
             facility_end = _facility_end(ent)
             if facility_end is not None:
                 end, hint = facility_end, "facility"
+            elif venue:
+                # "at Barclays Center": a building the gazetteer lacks, in the town its
+                # sentence or the article is about (see _attach_relative)
+                hint = "facility"
             elif end < len(doc) and doc[end].lower_ in g["admin_words"]:
                 end, hint = end + 1, "admin1"
             if doc[start].lower_ == "the" and hint != "facility":
@@ -306,9 +338,10 @@ class PlacesComponent(GazetteerComponent):
         entry = self.gazetteer.best(ent.text, sorted(doc_countries))
         return (
             entry is not None
-            and entry.kind in ("city", "admin1", "admin2")
+            and entry.kind in ("city", "admin1", "admin2", "region")
             and (
                 entry.country_code in doc_countries
+                or not entry.country_code  # "in the EU", "across the Sahel"
                 or (entry.kind == "city" and (entry.population or 0) >= _KNOWN_CITY)
             )
         )
@@ -427,8 +460,9 @@ class PlacesComponent(GazetteerComponent):
                         (q for q in places[i + 1 :] if q["start"] < sent_end and q["country_code"]),
                         None,
                     )
-                if anchor_place is None and _is_street(p["text"]):
-                    # "Royal Street": a street is in the town the article is about
+                if anchor_place is None:
+                    # "Royal Street", "the Princes Theatre": a street or building is in
+                    # the town the article is about
                     anchor_place = main
                 if anchor_place is not None and anchor_place["country_code"]:
                     p["country_code"] = anchor_place["country_code"]
