@@ -199,14 +199,15 @@ class PlacesComponent(GazetteerComponent):
 
     def __call__(self, doc: Doc) -> Doc:
         dateline = dateline_end(doc_text(doc))
-        spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
+        countries = self._doc_countries(doc)
+        spans = [(s, k) for s, k in self._candidates(doc, countries) if s.start_char >= dateline]
         context = self._context_countries(spans)
         filed = self._dateline_country(doc_text(doc)[:dateline])
         doc._.dateline_country = filed
         named = list(context)
         if filed is not None and filed not in context:
             context.insert(0, filed)  # "BEIRA, March 25, 2019 (Newswire) —": Mozambique
-        mentions = self._mentions(spans)
+        mentions = self._mentions(spans, countries | set(context))
         chosen = self.resolver.resolve(
             [m for m in mentions if m is not None], doc_text(doc), filed, named
         )
@@ -219,9 +220,11 @@ class PlacesComponent(GazetteerComponent):
         doc._.places = out
         return doc
 
-    def _mentions(self, spans: list[tuple[Span, str | None]]) -> list[Mention | None]:
+    def _mentions(
+        self, spans: list[tuple[Span, str | None]], countries: set[str]
+    ) -> list[Mention | None]:
         """The names the resolver reads (None for "the world" and facilities, which
-        keep their own rules)."""
+        keep their own rules); ``countries``: those the article is about."""
         out: list[Mention | None] = []
         for span, hint in spans:
             if hint in ("region", "facility"):
@@ -235,8 +238,29 @@ class PlacesComponent(GazetteerComponent):
                 # "Thruxton, Hampshire" as one entity: the town, inside the county
                 name, _, rest = name.partition(",")
                 within = rest.strip() or None
+            if within is None and " " in name.strip() and not self.gazetteer.candidates(name):
+                name = self._known_part(name.strip(), countries)
             out.append(Mention(name.strip(), span.start_char, span.end_char, hint, within))
         return out
+
+    def _known_part(self, name: str, countries: set[str]) -> str:
+        """The longest run of a name's words, from its first or to its last, that the
+        gazetteer knows as a country, or as a region or town in a country the article is
+        about: "Nenagh Municipal District" is Nenagh, "Birmingham City" Birmingham, a
+        headline's "Politics Ukraine" Ukraine; not "22nd St. North" the North Region of
+        Cameroon. The name itself when no part is known."""
+        words = name.split()
+        for n in range(len(words) - 1, 0, -1):
+            for part in (" ".join(words[:n]), " ".join(words[-n:])):
+                if not part[:1].isupper() or part.lower() in _geo()["directions"]:
+                    continue
+                entry = self.gazetteer.best(part, sorted(countries))
+                if entry is not None and (
+                    entry.kind == "country"
+                    or (entry.kind in ("admin1", "city") and entry.country_code in countries)
+                ):
+                    return part
+        return name
 
     def candidate_features(self, doc: Doc) -> list[tuple[Mention, list[Scored]]]:
         """Each resolvable mention of ``doc`` with its scored candidates (the ranker's
@@ -244,17 +268,18 @@ class PlacesComponent(GazetteerComponent):
         the entity recogniser."""
         text = doc_text(doc)
         dateline = dateline_end(text)
-        spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
+        countries = self._doc_countries(doc)
+        spans = [(s, k) for s, k in self._candidates(doc, countries) if s.start_char >= dateline]
         named = self._context_countries(spans)
         filed = self._dateline_country(text[:dateline])
-        mentions = [m for m in self._mentions(spans) if m is not None]
+        countries |= set(named) | ({filed} if filed else set())
+        mentions = [m for m in self._mentions(spans, countries) if m is not None]
         scored = self.resolver.score(mentions, text, filed, named)
         return list(zip(mentions, scored, strict=True))
 
-    def _candidates(self, doc: Doc) -> list[tuple[Span, str | None]]:
+    def _candidates(self, doc: Doc, doc_countries: set[str]) -> list[tuple[Span, str | None]]:
         g = _geo()
         out: list[tuple[Span, str | None]] = []
-        doc_countries = self._doc_countries(doc)
         for ent in doc.ents:
             venue = ent.label_ in ("ORG", "PERSON") and _named_venue(ent)
             if ent.label_ in _MISLABELLED and not (
