@@ -128,3 +128,10 @@ def test_the_shipped_ranker_names_only_known_features() -> None:
     ranker = load_ranker()
     assert ranker is not None
     assert set(ranker.weights) <= set(FEATURES)
+
+
+def test_a_region_the_article_names_elsewhere_picks_the_namesake_inside_it() -> None:
+    text = "Flooding hit Springfield on Monday. The governor of Illinois declared an emergency."
+    names = ["Springfield", "Illinois"]
+    assert _resolve(text, names, coherence=False)[0] == SPRINGFIELD_IL
+    assert _resolve(text, names, coherence=False, admin_context=False)[0] == SPRINGFIELD_MA

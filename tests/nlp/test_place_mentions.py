@@ -90,3 +90,35 @@ def test_a_street_with_no_town_in_its_sentence_takes_the_town_of_the_article(ext
     )
     got = {p[0]: p for p in _places(extractor, text)}
     assert got["Bourbon Street"][1:] == ("facility", "USA", "near")
+
+
+def test_a_venue_written_with_its_town_is_a_place_in_that_town(extractor):
+    text = "The man was arrested after a press conference at Barclays Center in Brooklyn."
+    got = {p[0]: p for p in _places(extractor, text)}
+    assert got["Barclays Center"][1:] == ("facility", "USA", "near")
+
+
+def test_an_organisation_named_like_a_venue_is_not_a_place(extractor):
+    got = _places(extractor, "Researchers at the Pew Research Center said turnout fell.")
+    assert got == []
+
+
+def test_a_name_the_gazetteer_lacks_resolves_by_its_known_part(extractor):
+    text = (
+        "There are 28 contracts in Nenagh Municipal District area, the council in "
+        "Tipperary said. Nenagh has 430 applicants."
+    )
+    got = {p.text: p for p in extractor.process(text).places}
+    assert (
+        got["Nenagh Municipal District"].name,
+        got["Nenagh Municipal District"].country_code,
+    ) == (
+        "Nenagh",
+        "IRL",
+    )
+
+
+def test_a_street_is_not_resolved_by_a_compass_word_in_its_name(extractor):
+    text = "The concert is at 30 22nd St. North in Birmingham, Alabama."
+    got = {p.text: p for p in extractor.process(text).places}
+    assert got["St. North"].country_code in (None, "USA")  # not the North Region of Cameroon

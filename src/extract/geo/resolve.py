@@ -11,10 +11,12 @@ Features of a candidate (all in [0, 1]):
 * **coherence**: the share of the article's other places (their first-pass picks) lying
   within 300 km of the candidate, and its log distance to the nearest one;
 * **admin context**: a name written beside the candidate's region or country ("Tal
-  Afar, in Nineveh province", "Springfield, Illinois").
+  Afar, in Nineveh province", "Springfield, Illinois"), and whether the candidate lies
+  in a first-level region the article names elsewhere ("Shelby" in a story about
+  Montana).
 
 By default a hand-weighted score decides (:func:`hand_score`): the hand order, plus the
-written region, plus coherence. A small logistic regression over all the features
+written region, plus a region named elsewhere, plus coherence. A small logistic regression over all the features
 (``models/place-ranker/``, trained by ``bench/geoparsing.py --features`` and
 ``scripts/train_place_ranker.py`` on GeoWebNews' tune half) can take its place
 (``ResolverOptions(ranker=True)``); on the check half it does not beat the hand-weighted
@@ -52,7 +54,7 @@ FOCUS_CONTEXT = 2.0
 
 FOCUS_FEATURES = ("focus_share", "focus_top", "dateline", "named_country")
 COHERENCE_FEATURES = ("coh_near", "coh_dist")
-ADMIN_FEATURES = ("admin_ctx",)
+ADMIN_FEATURES = ("admin_ctx", "region_named")
 FEATURES: tuple[str, ...] = (
     "kind_country",
     "kind_admin1",
@@ -206,6 +208,28 @@ class Resolver:
                 and fold(mentions[j].name) != fold(m.name)
             ]
             containers = [c.entry for c in cands[beside[i]]] if i in beside else []
+            # the first-level regions the article's other names are ("Montana", "Kent")
+            # (not for a name that is itself first a region or country: "Wales" beside
+            # "England")
+            regions = (
+                {
+                    (e.country_code, fold(e.name))
+                    for j, e in enumerate(firsts)
+                    if e is not None
+                    and e.kind == KIND_ADMIN1
+                    and fold(mentions[j].name) != fold(m.name)
+                    # nor one abroad when the first namesake lies in a country the
+                    # article is about: "Antwerp" with Belgium named, New York too
+                    and (
+                        e.country_code == ranked[0].entry.country_code
+                        or ranked[0].entry.country_code not in context
+                    )
+                }
+                if opts.admin_context
+                and ranked
+                and ranked[0].entry.kind not in (KIND_ADMIN1, KIND_COUNTRY)
+                else set()
+            )
             if m.within:
                 containers += [c.entry for c in self.gazetteer.candidates(m.within)]
             row: list[Scored] = []
@@ -238,6 +262,8 @@ class Resolver:
                     f["coh_dist"] = 1.0 - min(math.log1p(min(dists)) / math.log1p(20000), 1.0)
                 if containers:
                     f["admin_ctx"] = float(any(_contains(x, e) for x in containers))
+                if regions and e.admin1 and e.kind != KIND_ADMIN1:
+                    f["region_named"] = float((e.country_code, fold(e.admin1)) in regions)
                 row.append(Scored(e, f))
             for s in row:
                 if self.ranker is not None and opts.ranker:
@@ -250,6 +276,9 @@ class Resolver:
 
 ADMIN_WEIGHT = 1.0
 """A name's written region ("Tal Afar, in Nineveh province") outweighs the hand order."""
+REGION_WEIGHT = 0.6
+"""Lying in a first-level region the article names elsewhere ("Shelby" in a story that
+names Montana)."""
 COHERENCE_WEIGHT = 0.6
 """Lying near all the article's other places outweighs one step down the hand order
 (first 1.0, second 0.5), not two."""
@@ -262,6 +291,7 @@ def hand_score(features: dict[str, float]) -> float:
     return (
         features["hand_rank"]
         + ADMIN_WEIGHT * features.get("admin_ctx", 0.0)
+        + REGION_WEIGHT * features.get("region_named", 0.0)
         + COHERENCE_WEIGHT * features.get("coh_near", 0.0)
     )
 

@@ -125,6 +125,31 @@ def _facility_end(ent: Span) -> int | None:
     return n if n > ent.end and doc[n - 1].lower_ in g["facility_heads"] else None
 
 
+def _named_venue(ent: Span) -> bool:
+    """A building or venue the recogniser took for a person ("referred her to Karl Bremer
+    Hospital") or, written with the town it is in, for an organisation ("at The Colony
+    Theatre in Los Angeles", "at Brooklyn's Barclays Center"), in a locative position. An
+    organisation's name alone stays an organisation ("at the Pew Research Center")."""
+    root = ent.root
+    if not (
+        ent[-1].lower_ in _geo()["venue_heads"]
+        and root.dep_ == "pobj"
+        and root.head.lower_ in _geo()["locative_preps"]
+    ):
+        return False
+    if ent.label_ == "PERSON":
+        return True
+    doc = ent.doc
+    after = doc[ent.end : ent.end + 2]
+    if len(after) == 2 and after[0].lower_ in ("in", "at") and after[1].ent_type_ == "GPE":
+        return True
+    return (
+        ent.start >= 2
+        and doc[ent.start - 1].tag_ == "POS"
+        and doc[ent.start - 2].ent_type_ == "GPE"
+    )
+
+
 def _listed_with_places(tok: Token) -> bool:
     """Whether an earlier member of ``tok``'s list is a place ("Žilina, Nitra, Prešov and
     Košice", whatever the recogniser called the later ones)."""
@@ -174,14 +199,15 @@ class PlacesComponent(GazetteerComponent):
 
     def __call__(self, doc: Doc) -> Doc:
         dateline = dateline_end(doc_text(doc))
-        spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
+        countries = self._doc_countries(doc)
+        spans = [(s, k) for s, k in self._candidates(doc, countries) if s.start_char >= dateline]
         context = self._context_countries(spans)
         filed = self._dateline_country(doc_text(doc)[:dateline])
         doc._.dateline_country = filed
         named = list(context)
         if filed is not None and filed not in context:
             context.insert(0, filed)  # "BEIRA, March 25, 2019 (Newswire) —": Mozambique
-        mentions = self._mentions(spans)
+        mentions = self._mentions(spans, countries | set(context))
         chosen = self.resolver.resolve(
             [m for m in mentions if m is not None], doc_text(doc), filed, named
         )
@@ -194,9 +220,11 @@ class PlacesComponent(GazetteerComponent):
         doc._.places = out
         return doc
 
-    def _mentions(self, spans: list[tuple[Span, str | None]]) -> list[Mention | None]:
+    def _mentions(
+        self, spans: list[tuple[Span, str | None]], countries: set[str]
+    ) -> list[Mention | None]:
         """The names the resolver reads (None for "the world" and facilities, which
-        keep their own rules)."""
+        keep their own rules); ``countries``: those the article is about."""
         out: list[Mention | None] = []
         for span, hint in spans:
             if hint in ("region", "facility"):
@@ -210,8 +238,29 @@ class PlacesComponent(GazetteerComponent):
                 # "Thruxton, Hampshire" as one entity: the town, inside the county
                 name, _, rest = name.partition(",")
                 within = rest.strip() or None
+            if within is None and " " in name.strip() and not self.gazetteer.candidates(name):
+                name = self._known_part(name.strip(), countries)
             out.append(Mention(name.strip(), span.start_char, span.end_char, hint, within))
         return out
+
+    def _known_part(self, name: str, countries: set[str]) -> str:
+        """The longest run of a name's words, from its first or to its last, that the
+        gazetteer knows as a country, or as a region or town in a country the article is
+        about: "Nenagh Municipal District" is Nenagh, "Birmingham City" Birmingham, a
+        headline's "Politics Ukraine" Ukraine; not "22nd St. North" the North Region of
+        Cameroon. The name itself when no part is known."""
+        words = name.split()
+        for n in range(len(words) - 1, 0, -1):
+            for part in (" ".join(words[:n]), " ".join(words[-n:])):
+                if not part[:1].isupper() or part.lower() in _geo()["directions"]:
+                    continue
+                entry = self.gazetteer.best(part, sorted(countries))
+                if entry is not None and (
+                    entry.kind == "country"
+                    or (entry.kind in ("admin1", "city") and entry.country_code in countries)
+                ):
+                    return part
+        return name
 
     def candidate_features(self, doc: Doc) -> list[tuple[Mention, list[Scored]]]:
         """Each resolvable mention of ``doc`` with its scored candidates (the ranker's
@@ -219,20 +268,24 @@ class PlacesComponent(GazetteerComponent):
         the entity recogniser."""
         text = doc_text(doc)
         dateline = dateline_end(text)
-        spans = [(s, k) for s, k in self._candidates(doc) if s.start_char >= dateline]
+        countries = self._doc_countries(doc)
+        spans = [(s, k) for s, k in self._candidates(doc, countries) if s.start_char >= dateline]
         named = self._context_countries(spans)
         filed = self._dateline_country(text[:dateline])
-        mentions = [m for m in self._mentions(spans) if m is not None]
+        countries |= set(named) | ({filed} if filed else set())
+        mentions = [m for m in self._mentions(spans, countries) if m is not None]
         scored = self.resolver.score(mentions, text, filed, named)
         return list(zip(mentions, scored, strict=True))
 
-    def _candidates(self, doc: Doc) -> list[tuple[Span, str | None]]:
+    def _candidates(self, doc: Doc, doc_countries: set[str]) -> list[tuple[Span, str | None]]:
         g = _geo()
         out: list[tuple[Span, str | None]] = []
-        doc_countries = self._doc_countries(doc)
         for ent in doc.ents:
+            venue = ent.label_ in ("ORG", "PERSON") and _named_venue(ent)
             if ent.label_ in _MISLABELLED and not (
-                self._mislabelled_place(ent, doc_countries) or _facility_end(ent) is not None
+                venue
+                or self._mislabelled_place(ent, doc_countries)
+                or _facility_end(ent) is not None
             ):
                 continue
             if ent.label_ not in ("GPE", "LOC", "FAC", *_MISLABELLED):
@@ -246,6 +299,10 @@ class PlacesComponent(GazetteerComponent):
             facility_end = _facility_end(ent)
             if facility_end is not None:
                 end, hint = facility_end, "facility"
+            elif venue:
+                # "at Barclays Center": a building the gazetteer lacks, in the town its
+                # sentence or the article is about (see _attach_relative)
+                hint = "facility"
             elif end < len(doc) and doc[end].lower_ in g["admin_words"]:
                 end, hint = end + 1, "admin1"
             if doc[start].lower_ == "the" and hint != "facility":
@@ -306,9 +363,10 @@ class PlacesComponent(GazetteerComponent):
         entry = self.gazetteer.best(ent.text, sorted(doc_countries))
         return (
             entry is not None
-            and entry.kind in ("city", "admin1", "admin2")
+            and entry.kind in ("city", "admin1", "admin2", "region")
             and (
                 entry.country_code in doc_countries
+                or not entry.country_code  # "in the EU", "across the Sahel"
                 or (entry.kind == "city" and (entry.population or 0) >= _KNOWN_CITY)
             )
         )
@@ -427,8 +485,9 @@ class PlacesComponent(GazetteerComponent):
                         (q for q in places[i + 1 :] if q["start"] < sent_end and q["country_code"]),
                         None,
                     )
-                if anchor_place is None and _is_street(p["text"]):
-                    # "Royal Street": a street is in the town the article is about
+                if anchor_place is None:
+                    # "Royal Street", "the Princes Theatre": a street or building is in
+                    # the town the article is about
                     anchor_place = main
                 if anchor_place is not None and anchor_place["country_code"]:
                     p["country_code"] = anchor_place["country_code"]
