@@ -41,6 +41,8 @@ def test_a_sign_marks_a_rise_and_to_marks_the_level_reached(extractor):
         "The 90049 ZIP Code had the highest prices.",
         "An office at 16-18 Industrial Avenue, has leased.",
         "Shares slumped during 2022\u2032s market rout.",
+        "stocks were mixed and the sp 500 is poised to open flat.",
+        "the ftse 100 and the nikkei 225 closed lower.",
     ],
 )
 def test_model_numbers_addresses_and_years_are_not_quantities(extractor, text):
