@@ -113,3 +113,17 @@ def test_scientific_notation_is_one_number_with_its_unit():
         ("1.99\u00d710\u221230 kilograms", 1.99e-30, "kilograms"),
         ("3\u00d710\u2078 m", 3e8, "m"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The firm sold 1.5m phones.", (1.5e6, None)),
+        ("Some 3m people voted.", (3e6, None)),
+        ("A 1.5m wall stood there.", (1.5, "m")),
+        ("She won the 400m hurdles.", (400.0, "m")),
+    ],
+)
+def test_a_bare_m_before_a_counted_plural_is_a_million_not_metres(text, expected):
+    (hit,) = scan_numbers(text)
+    assert (hit.value, hit.unit) == expected

@@ -58,6 +58,17 @@ def parse_number(text: str) -> Number | None:
     words = [w for w in _SPLIT.split(s) if w and w != "and"]
     if len(words) > 1 and words[0] in ("a", "an") and words[1] not in t["scales"]:
         words = words[1:]  # "a two day ..." is two, "a dozen" is twelve
+    # the article beside "half" is no count of one: "half a million" is 500,000 and
+    # "one and a half million" 1.5 million
+    words = [
+        w
+        for i, w in enumerate(words)
+        if not (
+            w in ("a", "an")
+            and i > 0
+            and (words[i - 1] == "half" or (i + 1 < len(words) and words[i + 1] == "half"))
+        )
+    ]
     if not words:
         return None
     total = 0.0

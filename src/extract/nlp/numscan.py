@@ -97,6 +97,7 @@ def _tables() -> dict[str, Any]:
         "currencies": t["currencies"],
         "currency_adjectives": t["currency_adjectives"],
         "change_forms": frozenset(t["change_forms"]),
+        "metre_plurals": frozenset(t["metre_plurals"]),
     }
 
 
@@ -226,6 +227,21 @@ def scan_fractions(text: str) -> list[NumberHit]:
     return sorted(out, key=lambda h: h.start)
 
 
+_PLURAL_AFTER = re.compile(r" ([a-z]{3,}s)\b")
+
+
+def _counts_after(rest: str, am: re.Match[str]) -> bool:
+    """ "1.5m phones", "3m people": a bare "m" before a counted plural is a million, not
+    metres ("a 1.5m wall", "2m tall", "the 400m hurdles" stay metres)."""
+    if am.group(1) != "m" or am.group(0).endswith("."):
+        return False
+    nxt = _PLURAL_AFTER.match(rest, am.end())
+    if nxt is None:
+        return rest[am.end() :].startswith(" people")
+    word = nxt.group(1)
+    return not word.endswith("ss") and word not in _tables()["metre_plurals"]
+
+
 def _read(text: str, m: re.Match[str]) -> NumberHit | None:
     t = _tables()
     a, b = m.start(), m.end()
@@ -263,7 +279,7 @@ def _read(text: str, m: re.Match[str]) -> NumberHit | None:
         end += sm.end()
     else:
         am = _SCALE_ATTACHED.match(rest)
-        if am and (am.group(1) not in ("m", "b") or unit is not None):
+        if am and (am.group(1) not in ("m", "b") or unit is not None or _counts_after(rest, am)):
             scale = _SCALES[am.group(1).lower()]
             end += am.end()
     value *= scale
