@@ -127,3 +127,18 @@ def test_scientific_notation_is_one_number_with_its_unit():
 def test_a_bare_m_before_a_counted_plural_is_a_million_not_metres(text, expected):
     (hit,) = scan_numbers(text)
     assert (hit.value, hit.unit) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("exports of 3.4 bln euros", 3.4e9),
+        ("output of 2.5 mln tonnes", 2.5e6),
+        ("a debt of $1.5trn", 1.5e12),
+        ("a budget of Rs 1,000 crore", 1e10),
+        ("10 lakh people", 1e6),
+    ],
+)
+def test_wire_and_indian_scale_words_multiply_the_number(text, value):
+    (hit,) = scan_numbers(text)
+    assert hit.value == pytest.approx(value)

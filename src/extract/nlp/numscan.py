@@ -24,9 +24,10 @@ _NUM = re.compile(
     r"|(?<![\w.,:/#])\.\d+(?![\d])"
 )
 _SCALE_WORD = re.compile(
-    r"\s?((?:hundred )?(?:thousand|million|billion|trillion)|hundred)\b", re.IGNORECASE
+    r"\s?((?:hundred )?(?:thousand|million|billion|trillion|lakhs?|crores?|mln|bln|trn)|hundred)\b",
+    re.IGNORECASE,
 )
-_SCALE_ATTACHED = re.compile(r"(bn|mn|tn|k|K|M|B|b|m)(?![\w])\.?")
+_SCALE_ATTACHED = re.compile(r"(trn|bln|mln|bn|mn|tn|k|K|M|B|b|m)(?![\w])\.?")
 _PERCENT = re.compile(r"\s?(%|per ?cent\b|pc\b|percentage points?\b)", re.IGNORECASE)
 _CLOCK = re.compile(r"\s?[ap]\.?m\b\.?", re.IGNORECASE)
 _ORDINAL = re.compile(r"(st|nd|rd|th)\b")
@@ -43,6 +44,14 @@ _SCALES = {
     "bn": 1e9,
     "b": 1e9,
     "tn": 1e12,
+    # wire abbreviations ("3.4 bln", "$1.5trn") and the Indian scale ("Rs 1,000 crore")
+    "mln": 1e6,
+    "bln": 1e9,
+    "trn": 1e12,
+    "lakh": 1e5,
+    "lakhs": 1e5,
+    "crore": 1e7,
+    "crores": 1e7,
 }
 _CURRENCY_ADJ = (
     r"(?:(?:australian|canadian|us|u\.s\.|hong kong|new zealand|singapore|taiwan|mexican) )?"
