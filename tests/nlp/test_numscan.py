@@ -142,3 +142,17 @@ def test_a_bare_m_before_a_counted_plural_is_a_million_not_metres(text, expected
 def test_wire_and_indian_scale_words_multiply_the_number(text, value):
     (hit,) = scan_numbers(text)
     assert hit.value == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("fined 2,000 Kenyan shillings", "KES"),
+        ("fined 300 Ugandan shillings", "UGX"),
+        ("worth 5 million Egyptian pounds", "EGP"),
+        ("paid 40 Mexican pesos", "MXN"),
+    ],
+)
+def test_a_currency_named_with_its_country_adjective_has_that_countrys_code(text, code):
+    (hit,) = scan_numbers(text)
+    assert hit.unit == code

@@ -53,9 +53,6 @@ _SCALES = {
     "crore": 1e7,
     "crores": 1e7,
 }
-_CURRENCY_ADJ = (
-    r"(?:(?:australian|canadian|us|u\.s\.|hong kong|new zealand|singapore|taiwan|mexican) )?"
-)
 _SIGN = re.compile(r"(?:\bminus[- ]?|(?:(?<=\s)|(?<=^)|(?<=[($€£¥]))[-\u2212])$", re.IGNORECASE)
 
 
@@ -92,6 +89,11 @@ def _tables() -> dict[str, Any]:
     prefixes = sorted(t["currency_prefixes"], key=len, reverse=True)
     units = sorted(t["measure_units"], key=len, reverse=True)
     words = sorted((k for k in t["currencies"] if k.isalpha()), key=len, reverse=True)
+    named = _named_currencies(t["currencies"])
+    adjectives = sorted(
+        {*t["currency_adjectives"], *(adj for adj, _ in named)}, key=len, reverse=True
+    )
+    adj_rx = "(?:(?:" + "|".join(re.escape(a) for a in adjectives) + ") )?"
     return {
         "prefix": t["currency_prefixes"],
         "prefix_rx": re.compile(
@@ -99,15 +101,30 @@ def _tables() -> dict[str, Any]:
         ),
         "unit_rx": re.compile(r"\s?-?(" + "|".join(re.escape(u) for u in units) + r")(?![\w°])"),
         "cur_word_rx": re.compile(
-            r"\s" + _CURRENCY_ADJ + "(" + "|".join(re.escape(w) for w in words) + r")\b(?!-)",
+            r"\s" + adj_rx + "(" + "|".join(re.escape(w) for w in words) + r")\b(?!-)",
             re.IGNORECASE,
         ),
         "cur_symbol_rx": re.compile(r"\s?([€£¥])"),
         "currencies": t["currencies"],
         "currency_adjectives": t["currency_adjectives"],
+        "named_currencies": named,
         "change_forms": frozenset(t["change_forms"]),
         "metre_plurals": frozenset(t["metre_plurals"]),
     }
+
+
+def _named_currencies(currencies: dict[str, str]) -> dict[tuple[str, str], str]:
+    """(adjective, currency word as written) -> ISO code, from the currency names of
+    ``resources/units.json``: "Kenyan shillings" is KES, "Ugandan shillings" UGX."""
+    out: dict[tuple[str, str], str] = {}
+    for name, code in load_table("units")["currency_names"].items():
+        *adjective, noun = name.split()
+        if not adjective:
+            continue
+        for written in (noun, noun + "s", noun + "es"):
+            if written in currencies:
+                out[(" ".join(adjective), written)] = code
+    return out
 
 
 def _currency_before(text: str, pos: int) -> tuple[int, str] | None:
@@ -307,7 +324,10 @@ def _read(text: str, m: re.Match[str]) -> NumberHit | None:
             word = cm.group(1).lower()
             code = t["currencies"].get(word) or t["prefix"].get(word)
             adj = cm.group(0).strip().lower().removesuffix(word).strip()
-            code = t["currency_adjectives"].get(adj, code) if adj else code
+            if adj:
+                code = t["named_currencies"].get((adj, word)) or t["currency_adjectives"].get(
+                    adj, code
+                )
             unit, end = code, end + cm.end()
         elif um:
             unit, end = um.group(1), end + um.end()
