@@ -701,6 +701,12 @@ def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
     )
     if m:
         return Timex(f"{m.group(1)}-Q{_quarter_num(m.group(2))}", "DATE")
+    m = re.fullmatch(r"(?:the )?(\w+)\.?[ -](?:fiscal )?quarter", s)
+    if m and m.group(1) in _w()["months"]:
+        # "the December quarter", "the June quarter": the quarter that ends in (holds)
+        # that month, the nearest one as for "the fourth quarter"
+        nth = ("first", "second", "third", "fourth")[(_w()["months"][m.group(1)] - 1) // 3]
+        return _h_quarter(f"the {nth} quarter", anchor, tense)
     m = re.fullmatch(r"(?:the )?(\d{4}) (?:quarter|period)", s)
     if m:  # "the 1988 quarter": which one, the times component reads from the article
         return Timex(f"{m.group(1)}-QX", "DATE")
