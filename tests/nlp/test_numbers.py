@@ -62,3 +62,8 @@ def test_quantity_bounds_and_units(text, value, lower, upper, approx, unit):
 def test_the_article_beside_half_is_not_a_count_of_one(text, value):
     n = parse_number(text)
     assert n is not None and n.value == value
+
+
+@pytest.mark.parametrize("text", ["5-10", "2-3", "six and eight", "five ten"])
+def test_two_counts_side_by_side_are_a_range_or_list_not_their_sum(text):
+    assert parse_number(text) is None

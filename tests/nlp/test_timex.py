@@ -211,3 +211,9 @@ def test_an_unnumbered_stretch_of_quarters_is_written_in_months_as_two_quarters_
 def test_a_quarter_named_by_its_month_is_the_quarter_holding_that_month(text, anchor, value):
     tx = normalize(text, anchor)
     assert tx is not None and (tx.value, tx.type) == (value, "DATE")
+
+
+def test_a_duration_never_counts_the_two_ends_of_a_range_together():
+    assert normalize("5-10 years", PUB) is None  # was P15Y
+    assert normalize("and eight months", PUB) is None
+    assert normalize("twenty-five years", PUB).value == "P25Y"

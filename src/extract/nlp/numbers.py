@@ -80,12 +80,12 @@ def parse_number(text: str) -> Number | None:
             m2 = re.fullmatch(r"(\d+(?:\.\d+)?)(k|m|mn|bn|tn)", w)
             if m2:
                 d = float(m2.group(1)) * t["scales"][m2.group(2)]
+        if d is None and w in t["units"]:
+            d = float(t["units"][w])
         if d is not None:
+            if current is not None and not _adds_to(current, d):
+                return None  # "5-10", "six and eight": a range or a list, not one number
             current = d if current is None else current + d
-            seen = True
-            continue
-        if w in t["units"]:
-            current = (current or 0.0) + float(t["units"][w])
             seen = True
             continue
         if w in t["scales"]:
@@ -103,6 +103,19 @@ def parse_number(text: str) -> Number | None:
     if not seen or not math.isfinite(value):
         return None  # "999...9" with hundreds of digits is no count anyone reported
     return Number(value)
+
+
+def _adds_to(current: float, d: float) -> bool:
+    """Whether ``d`` continues the number read so far, filling a place it left empty:
+    "twenty five", "one hundred and five", "two and a half"; not "five ten"."""
+    if d != int(d):
+        return 0 < d < 1  # "and a half"
+    if current != int(current):
+        return False
+    place = 1
+    while int(current) % (place * 10) == 0 and place < 10**15:
+        place *= 10
+    return d < place
 
 
 def split_modifier(text: str) -> tuple[str | None, str]:

@@ -912,6 +912,8 @@ def _h_duration(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
         amount in ("the",) and unit.endswith("s")
     ):
         return Timex(_duration_value(None, unit), "DURATION")  # "years", "the weeks": unspecified
+    if amount.split(" ", 1)[0] in ("and", "or", "to"):
+        return None  # "and eight months" is the end of a range or list, not an amount
     if amount.endswith(" of"):  # "two decades of war" never reaches here, but "a couple of"
         amount = amount[:-3]
     if re.fullmatch(r"(1[0-9]|20)\d\d", amount):
