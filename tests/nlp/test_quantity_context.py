@@ -140,3 +140,8 @@ def test_vague_multiples_with_of_are_read(extractor):
 def test_a_street_address_with_a_compass_letter_is_not_a_quantity(extractor):
     q = _quantities(extractor, "Properties including 9 E 71st St, Manhattan, worth $5 million.")
     assert list(q) == ["$5 million"]
+
+
+def test_some_before_a_number_makes_it_approximate_as_about_does(extractor):
+    q = _quantities(extractor, "Police said some 200 people were arrested.")
+    assert q["some 200"].approximate and q["some 200"].lower is None
