@@ -217,3 +217,8 @@ def test_a_duration_never_counts_the_two_ends_of_a_range_together():
     assert normalize("5-10 years", PUB) is None  # was P15Y
     assert normalize("and eight months", PUB) is None
     assert normalize("twenty-five years", PUB).value == "P25Y"
+
+
+def test_or_so_makes_an_expression_approximate():
+    tx = normalize("a week or so ago", PUB)
+    assert tx is not None and tx.mod == "APPROX" and tx.value == normalize("a week ago", PUB).value

@@ -312,6 +312,10 @@ def _normalize(text: str, anchor: dt.date | None, tense: Tense | None) -> Timex 
             inner = normalize(s[len(word) + 1 :], anchor, tense)
             if inner is not None:
                 return Timex(inner.value, inner.type, m, inner.anchored)
+    if " or so" in s:  # "a week or so ago", "an hour or so": about that much
+        inner = normalize(s.replace(" or so", "", 1), anchor, tense)
+        if inner is not None and inner.mod is None:
+            return Timex(inner.value, inner.type, "APPROX", inner.anchored)
     within = re.fullmatch(r"(?:earlier|later) in the (day|week|month|year)", s)
     if within:  # "later in the day", "earlier in the year": a part of the current one
         return normalize(
