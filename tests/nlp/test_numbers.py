@@ -53,3 +53,17 @@ def test_quantity_bounds_and_units(text, value, lower, upper, approx, unit):
     r = read_quantity(text)
     assert r is not None
     assert (r.value, r.lower, r.upper, r.approximate, r.unit) == (value, lower, upper, approx, unit)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("half a million", 500_000), ("one and a half million", 1_500_000), ("two and a half", 2.5)],
+)
+def test_the_article_beside_half_is_not_a_count_of_one(text, value):
+    n = parse_number(text)
+    assert n is not None and n.value == value
+
+
+@pytest.mark.parametrize("text", ["5-10", "2-3", "six and eight", "five ten"])
+def test_two_counts_side_by_side_are_a_range_or_list_not_their_sum(text):
+    assert parse_number(text) is None

@@ -113,3 +113,46 @@ def test_scientific_notation_is_one_number_with_its_unit():
         ("1.99\u00d710\u221230 kilograms", 1.99e-30, "kilograms"),
         ("3\u00d710\u2078 m", 3e8, "m"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The firm sold 1.5m phones.", (1.5e6, None)),
+        ("Some 3m people voted.", (3e6, None)),
+        ("A 1.5m wall stood there.", (1.5, "m")),
+        ("She won the 400m hurdles.", (400.0, "m")),
+    ],
+)
+def test_a_bare_m_before_a_counted_plural_is_a_million_not_metres(text, expected):
+    (hit,) = scan_numbers(text)
+    assert (hit.value, hit.unit) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("exports of 3.4 bln euros", 3.4e9),
+        ("output of 2.5 mln tonnes", 2.5e6),
+        ("a debt of $1.5trn", 1.5e12),
+        ("a budget of Rs 1,000 crore", 1e10),
+        ("10 lakh people", 1e6),
+    ],
+)
+def test_wire_and_indian_scale_words_multiply_the_number(text, value):
+    (hit,) = scan_numbers(text)
+    assert hit.value == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("fined 2,000 Kenyan shillings", "KES"),
+        ("fined 300 Ugandan shillings", "UGX"),
+        ("worth 5 million Egyptian pounds", "EGP"),
+        ("paid 40 Mexican pesos", "MXN"),
+    ],
+)
+def test_a_currency_named_with_its_country_adjective_has_that_countrys_code(text, code):
+    (hit,) = scan_numbers(text)
+    assert hit.unit == code

@@ -41,6 +41,8 @@ def test_a_sign_marks_a_rise_and_to_marks_the_level_reached(extractor):
         "The 90049 ZIP Code had the highest prices.",
         "An office at 16-18 Industrial Avenue, has leased.",
         "Shares slumped during 2022\u2032s market rout.",
+        "stocks were mixed and the sp 500 is poised to open flat.",
+        "the ftse 100 and the nikkei 225 closed lower.",
     ],
 )
 def test_model_numbers_addresses_and_years_are_not_quantities(extractor, text):
@@ -138,3 +140,8 @@ def test_vague_multiples_with_of_are_read(extractor):
 def test_a_street_address_with_a_compass_letter_is_not_a_quantity(extractor):
     q = _quantities(extractor, "Properties including 9 E 71st St, Manhattan, worth $5 million.")
     assert list(q) == ["$5 million"]
+
+
+def test_some_before_a_number_makes_it_approximate_as_about_does(extractor):
+    q = _quantities(extractor, "Police said some 200 people were arrested.")
+    assert q["some 200"].approximate and q["some 200"].lower is None

@@ -131,3 +131,16 @@ def test_the_bare_year_is_the_current_one(extractor):
         "For the year, pet food sales were flat, the company said.", published="1989-10-30"
     )
     assert [(t.text, t.value, t.type) for t in res.times] == [("the year", "1989", "DATE")]
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        ("Last fall Apple launched the phone.", "Last fall", "2009-FA"),
+        ("Sales in the December quarter rose.", "the December quarter", "2010-Q4"),
+    ],
+)
+def test_a_season_or_a_month_named_quarter_the_entity_recogniser_misses_is_found(
+    extractor, text, phrase, value
+):
+    assert _value(extractor, text, "2010-10-20", phrase) == value

@@ -198,3 +198,27 @@ def test_an_unnumbered_stretch_of_quarters_is_written_in_months_as_two_quarters_
     assert vague is not None and (vague.value, vague.type) == ("PXM", "DURATION")
     counted = normalize("two quarters", anchor)
     assert counted is not None and counted.value == "P6M"
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor", "value"),
+    [
+        ("the December quarter", dt.date(2010, 10, 20), "2010-Q4"),
+        ("the June quarter", dt.date(2010, 10, 20), "2010-Q2"),
+        ("the March quarter", dt.date(2011, 5, 2), "2011-Q1"),
+    ],
+)
+def test_a_quarter_named_by_its_month_is_the_quarter_holding_that_month(text, anchor, value):
+    tx = normalize(text, anchor)
+    assert tx is not None and (tx.value, tx.type) == (value, "DATE")
+
+
+def test_a_duration_never_counts_the_two_ends_of_a_range_together():
+    assert normalize("5-10 years", PUB) is None  # was P15Y
+    assert normalize("and eight months", PUB) is None
+    assert normalize("twenty-five years", PUB).value == "P25Y"
+
+
+def test_or_so_makes_an_expression_approximate():
+    tx = normalize("a week or so ago", PUB)
+    assert tx is not None and tx.mod == "APPROX" and tx.value == normalize("a week ago", PUB).value

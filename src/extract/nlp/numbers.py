@@ -58,6 +58,17 @@ def parse_number(text: str) -> Number | None:
     words = [w for w in _SPLIT.split(s) if w and w != "and"]
     if len(words) > 1 and words[0] in ("a", "an") and words[1] not in t["scales"]:
         words = words[1:]  # "a two day ..." is two, "a dozen" is twelve
+    # the article beside "half" is no count of one: "half a million" is 500,000 and
+    # "one and a half million" 1.5 million
+    words = [
+        w
+        for i, w in enumerate(words)
+        if not (
+            w in ("a", "an")
+            and i > 0
+            and (words[i - 1] == "half" or (i + 1 < len(words) and words[i + 1] == "half"))
+        )
+    ]
     if not words:
         return None
     total = 0.0
@@ -69,12 +80,12 @@ def parse_number(text: str) -> Number | None:
             m2 = re.fullmatch(r"(\d+(?:\.\d+)?)(k|m|mn|bn|tn)", w)
             if m2:
                 d = float(m2.group(1)) * t["scales"][m2.group(2)]
+        if d is None and w in t["units"]:
+            d = float(t["units"][w])
         if d is not None:
+            if current is not None and not _adds_to(current, d):
+                return None  # "5-10", "six and eight": a range or a list, not one number
             current = d if current is None else current + d
-            seen = True
-            continue
-        if w in t["units"]:
-            current = (current or 0.0) + float(t["units"][w])
             seen = True
             continue
         if w in t["scales"]:
@@ -92,6 +103,19 @@ def parse_number(text: str) -> Number | None:
     if not seen or not math.isfinite(value):
         return None  # "999...9" with hundreds of digits is no count anyone reported
     return Number(value)
+
+
+def _adds_to(current: float, d: float) -> bool:
+    """Whether ``d`` continues the number read so far, filling a place it left empty:
+    "twenty five", "one hundred and five", "two and a half"; not "five ten"."""
+    if d != int(d):
+        return 0 < d < 1  # "and a half"
+    if current != int(current):
+        return False
+    place = 1
+    while int(current) % (place * 10) == 0 and place < 10**15:
+        place *= 10
+    return d < place
 
 
 def split_modifier(text: str) -> tuple[str | None, str]:

@@ -24,9 +24,10 @@ _NUM = re.compile(
     r"|(?<![\w.,:/#])\.\d+(?![\d])"
 )
 _SCALE_WORD = re.compile(
-    r"\s?((?:hundred )?(?:thousand|million|billion|trillion)|hundred)\b", re.IGNORECASE
+    r"\s?((?:hundred )?(?:thousand|million|billion|trillion|lakhs?|crores?|mln|bln|trn)|hundred)\b",
+    re.IGNORECASE,
 )
-_SCALE_ATTACHED = re.compile(r"(bn|mn|tn|k|K|M|B|b|m)(?![\w])\.?")
+_SCALE_ATTACHED = re.compile(r"(trn|bln|mln|bn|mn|tn|k|K|M|B|b|m)(?![\w])\.?")
 _PERCENT = re.compile(r"\s?(%|per ?cent\b|pc\b|percentage points?\b)", re.IGNORECASE)
 _CLOCK = re.compile(r"\s?[ap]\.?m\b\.?", re.IGNORECASE)
 _ORDINAL = re.compile(r"(st|nd|rd|th)\b")
@@ -43,10 +44,15 @@ _SCALES = {
     "bn": 1e9,
     "b": 1e9,
     "tn": 1e12,
+    # wire abbreviations ("3.4 bln", "$1.5trn") and the Indian scale ("Rs 1,000 crore")
+    "mln": 1e6,
+    "bln": 1e9,
+    "trn": 1e12,
+    "lakh": 1e5,
+    "lakhs": 1e5,
+    "crore": 1e7,
+    "crores": 1e7,
 }
-_CURRENCY_ADJ = (
-    r"(?:(?:australian|canadian|us|u\.s\.|hong kong|new zealand|singapore|taiwan|mexican) )?"
-)
 _SIGN = re.compile(r"(?:\bminus[- ]?|(?:(?<=\s)|(?<=^)|(?<=[($€£¥]))[-\u2212])$", re.IGNORECASE)
 
 
@@ -83,6 +89,11 @@ def _tables() -> dict[str, Any]:
     prefixes = sorted(t["currency_prefixes"], key=len, reverse=True)
     units = sorted(t["measure_units"], key=len, reverse=True)
     words = sorted((k for k in t["currencies"] if k.isalpha()), key=len, reverse=True)
+    named = _named_currencies(t["currencies"])
+    adjectives = sorted(
+        {*t["currency_adjectives"], *(adj for adj, _ in named)}, key=len, reverse=True
+    )
+    adj_rx = "(?:(?:" + "|".join(re.escape(a) for a in adjectives) + ") )?"
     return {
         "prefix": t["currency_prefixes"],
         "prefix_rx": re.compile(
@@ -90,14 +101,30 @@ def _tables() -> dict[str, Any]:
         ),
         "unit_rx": re.compile(r"\s?-?(" + "|".join(re.escape(u) for u in units) + r")(?![\w°])"),
         "cur_word_rx": re.compile(
-            r"\s" + _CURRENCY_ADJ + "(" + "|".join(re.escape(w) for w in words) + r")\b(?!-)",
+            r"\s" + adj_rx + "(" + "|".join(re.escape(w) for w in words) + r")\b(?!-)",
             re.IGNORECASE,
         ),
         "cur_symbol_rx": re.compile(r"\s?([€£¥])"),
         "currencies": t["currencies"],
         "currency_adjectives": t["currency_adjectives"],
+        "named_currencies": named,
         "change_forms": frozenset(t["change_forms"]),
+        "metre_plurals": frozenset(t["metre_plurals"]),
     }
+
+
+def _named_currencies(currencies: dict[str, str]) -> dict[tuple[str, str], str]:
+    """(adjective, currency word as written) -> ISO code, from the currency names of
+    ``resources/units.json``: "Kenyan shillings" is KES, "Ugandan shillings" UGX."""
+    out: dict[tuple[str, str], str] = {}
+    for name, code in load_table("units")["currency_names"].items():
+        *adjective, noun = name.split()
+        if not adjective:
+            continue
+        for written in (noun, noun + "s", noun + "es"):
+            if written in currencies:
+                out[(" ".join(adjective), written)] = code
+    return out
 
 
 def _currency_before(text: str, pos: int) -> tuple[int, str] | None:
@@ -226,6 +253,21 @@ def scan_fractions(text: str) -> list[NumberHit]:
     return sorted(out, key=lambda h: h.start)
 
 
+_PLURAL_AFTER = re.compile(r" ([a-z]{3,}s)\b")
+
+
+def _counts_after(rest: str, am: re.Match[str]) -> bool:
+    """ "1.5m phones", "3m people": a bare "m" before a counted plural is a million, not
+    metres ("a 1.5m wall", "2m tall", "the 400m hurdles" stay metres)."""
+    if am.group(1) != "m" or am.group(0).endswith("."):
+        return False
+    nxt = _PLURAL_AFTER.match(rest, am.end())
+    if nxt is None:
+        return rest[am.end() :].startswith(" people")
+    word = nxt.group(1)
+    return not word.endswith("ss") and word not in _tables()["metre_plurals"]
+
+
 def _read(text: str, m: re.Match[str]) -> NumberHit | None:
     t = _tables()
     a, b = m.start(), m.end()
@@ -263,7 +305,7 @@ def _read(text: str, m: re.Match[str]) -> NumberHit | None:
         end += sm.end()
     else:
         am = _SCALE_ATTACHED.match(rest)
-        if am and (am.group(1) not in ("m", "b") or unit is not None):
+        if am and (am.group(1) not in ("m", "b") or unit is not None or _counts_after(rest, am)):
             scale = _SCALES[am.group(1).lower()]
             end += am.end()
     value *= scale
@@ -282,7 +324,10 @@ def _read(text: str, m: re.Match[str]) -> NumberHit | None:
             word = cm.group(1).lower()
             code = t["currencies"].get(word) or t["prefix"].get(word)
             adj = cm.group(0).strip().lower().removesuffix(word).strip()
-            code = t["currency_adjectives"].get(adj, code) if adj else code
+            if adj:
+                code = t["named_currencies"].get((adj, word)) or t["currency_adjectives"].get(
+                    adj, code
+                )
             unit, end = code, end + cm.end()
         elif um:
             unit, end = um.group(1), end + um.end()

@@ -479,7 +479,7 @@ class QuantitiesComponent:
             if span.start - n < 0:
                 continue
             words = " ".join(t.lower_ for t in doc[span.start - n : span.start])
-            if words not in mods or words in ("some", "just", "only"):
+            if words not in mods or words in ("just", "only"):
                 continue
             if words == "over" and not _over_is_bound(doc[span.start - 1]):
                 continue

@@ -312,6 +312,10 @@ def _normalize(text: str, anchor: dt.date | None, tense: Tense | None) -> Timex 
             inner = normalize(s[len(word) + 1 :], anchor, tense)
             if inner is not None:
                 return Timex(inner.value, inner.type, m, inner.anchored)
+    if " or so" in s:  # "a week or so ago", "an hour or so": about that much
+        inner = normalize(s.replace(" or so", "", 1), anchor, tense)
+        if inner is not None and inner.mod is None:
+            return Timex(inner.value, inner.type, "APPROX", inner.anchored)
     within = re.fullmatch(r"(?:earlier|later) in the (day|week|month|year)", s)
     if within:  # "later in the day", "earlier in the year": a part of the current one
         return normalize(
@@ -701,6 +705,12 @@ def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
     )
     if m:
         return Timex(f"{m.group(1)}-Q{_quarter_num(m.group(2))}", "DATE")
+    m = re.fullmatch(r"(?:the )?(\w+)\.?[ -](?:fiscal )?quarter", s)
+    if m and m.group(1) in _w()["months"]:
+        # "the December quarter", "the June quarter": the quarter that ends in (holds)
+        # that month, the nearest one as for "the fourth quarter"
+        nth = ("first", "second", "third", "fourth")[(_w()["months"][m.group(1)] - 1) // 3]
+        return _h_quarter(f"the {nth} quarter", anchor, tense)
     m = re.fullmatch(r"(?:the )?(\d{4}) (?:quarter|period)", s)
     if m:  # "the 1988 quarter": which one, the times component reads from the article
         return Timex(f"{m.group(1)}-QX", "DATE")
@@ -906,6 +916,8 @@ def _h_duration(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
         amount in ("the",) and unit.endswith("s")
     ):
         return Timex(_duration_value(None, unit), "DURATION")  # "years", "the weeks": unspecified
+    if amount.split(" ", 1)[0] in ("and", "or", "to"):
+        return None  # "and eight months" is the end of a range or list, not an amount
     if amount.endswith(" of"):  # "two decades of war" never reaches here, but "a couple of"
         amount = amount[:-3]
     if re.fullmatch(r"(1[0-9]|20)\d\d", amount):
