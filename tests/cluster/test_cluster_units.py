@@ -57,6 +57,21 @@ def test_blocks_split_by_type_country_status_and_runs_of_days() -> None:
     assert got == [["a", "b", "g"], ["c"], ["d"], ["e"], ["f"]]
     no_country = sorted(sorted(it.article_id for it in b) for b in blocks(items, Blocking(by_country=False)))
     assert ["a", "b", "d", "g"] in no_country
+    no_day = Blocking(by_country=False, by_day=False)
+    undated = [*items, ev("h", date=None, published=None)]
+    assert ["a", "b", "c", "d", "g", "h"] in [
+        sorted(it.article_id for it in b) for b in blocks(undated, no_day)
+    ]
+
+
+def test_articles_sharing_actors_and_places_tell_one_story() -> None:
+    other = frozenset({"baidoa", "somali army", "ahmed"})
+    items = [ev("a"), ev("b", context=frozenset({"beledweyne", "al-shabaab", "somalia"})),
+             ev("c", context=other), ev("d", context=other | {"mogadishu"})]  # fmt: skip
+    f, _ = pair_features(items)
+    story = f[..., FEATURES.index("same_story")]
+    assert story[0, 1] == 1 and story[2, 3] == 1
+    assert story[0, 2] == 0 and story[1, 3] == 0
 
 
 def test_pair_features_are_symmetric_and_dates_apart_cannot_link() -> None:

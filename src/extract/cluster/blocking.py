@@ -5,7 +5,8 @@ PLOVER type, one status group (``asserted`` and ``historical`` together: both sa
 happened; ``future``, ``required``, ``hypothetical`` and ``negated`` each apart) and one
 country, whose days (the event date, else the publication date) form a run without a
 gap of more than ``gap_days`` and span at most ``span_days``. Events with no day at all
-form one block per key. Comparing within blocks keeps the work near-linear in the
+form one block per key. Without days (``by_day=False``: ECB+, whose documents carry no
+publication dates) a key's events are one block. Comparing within blocks keeps the work near-linear in the
 number of events."""
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ class Blocking:
     span_days: int = SPAN_DAYS
     by_type: bool = True
     by_country: bool = True
+    by_status: bool = True
+    by_day: bool = True  # False: one block per key, whatever the days
 
 
 DEFAULT_BLOCKING = Blocking()
@@ -38,7 +41,7 @@ def block_key(item: EventItem, blocking: Blocking = DEFAULT_BLOCKING) -> tuple[s
     return (
         item.group,
         item.type if blocking.by_type else "",
-        item.status_group,
+        item.status_group if blocking.by_status else "",
         (item.country or "") if blocking.by_country else "",
     )
 
@@ -55,13 +58,12 @@ def split_sorted(
         k = block_key(it, blocking)
         if block:
             first, last = block[0].day, block[-1].day
-            if (
-                k != key
-                or (first is None) != (it.day is None)
+            if k != key or (blocking.by_day and (
+                (first is None) != (it.day is None)
                 or (it.day is not None and last is not None and first is not None
                     and ((it.day - last).days > blocking.gap_days
                          or (it.day - first).days > blocking.span_days))
-            ):  # fmt: skip
+            )):  # fmt: skip
                 yield block
                 block = []
         key = k

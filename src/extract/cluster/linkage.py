@@ -135,14 +135,6 @@ def cluster_block(items: Sequence[EventItem], model: PairModel) -> list[list[int
     reps = [items[g[0]] for g in groups]
     feats, cannot = pair_features(reps)
     prob = model.probability(feats)
-    # copies of one report merged across articles: a group's articles are all its own
-    if len(groups) < len(items):
-        ids: dict[str, int] = {}
-        member = np.zeros((len(groups), len(items)), dtype=np.float32)
-        for g, idx in enumerate(groups):
-            for i in idx:
-                member[g, ids.setdefault(items[i].article_id, len(ids))] = 1.0
-        cannot |= (member @ member.T) > 0
     weight = np.array([len(g) for g in groups], dtype=np.float64)
     adj = (prob >= model.threshold) & ~cannot
     np.fill_diagonal(adj, False)
