@@ -14,8 +14,8 @@ with the same origin. Measures:
    held to one thread), after the batch; the time to read the events alone (the same
    query, no clustering) beside it;
 3. peak RSS of a clustering process on the archive copied 1, 4 and 16 times (each copy
-   shifted by whole years, so the blocks multiply, not grow): memory should stay flat in
-   the number of blocks.
+   shifted by whole years and its sentences marked as its own, so the blocks multiply,
+   not grow): memory should stay flat in the number of blocks.
 
 Run: .venv/bin/python bench/clustering.py [--articles 600] [--reuse] [--write]
 """
@@ -158,6 +158,10 @@ def replicate(out: Path, copies: int, dest: Path) -> Path:
     for k in range(copies):
         shard = f"copy{k:03d}"
         suffix = f"-{k}"
+        # a sentence republished with its dates shifted as far as its publication date is
+        # one report copied (extract.cluster.linkage.same_report_date); the copies here are
+        # meant to be other events, so each copy's sentences are marked (digits: no stem)
+        marker = f" ({k})" if k else ""
         con.execute(f"""COPY (SELECT * REPLACE (article_id || '{suffix}' AS article_id,
             content_hash || '{suffix}' AS content_hash, url || '{suffix}' AS url,
             canonical_url || '{suffix}' AS canonical_url, '{shard}' AS shard,
@@ -165,6 +169,7 @@ def replicate(out: Path, copies: int, dest: Path) -> Path:
             TO '{dest}/articles/{shard}.parquet'""")
         con.execute(f"""COPY (SELECT * REPLACE (article_id || '{suffix}' AS article_id,
             (published + INTERVAL {k} YEAR)::DATE AS published,
+            sentence || '{marker}' AS sentence,
             CASE WHEN regexp_matches(date, '^\\d{{4}}')
                  THEN (TRY_CAST(substr(date, 1, 4) AS INTEGER) + {k})::VARCHAR || substr(date, 5)
                  ELSE date END AS date) FROM '{out}/events/*.parquet')

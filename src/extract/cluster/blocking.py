@@ -12,11 +12,11 @@ number of events."""
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from extract.cluster.items import EventItem
+from extract.cluster.items import EventItem, copy_key
 
 GAP_DAYS = 3
 SPAN_DAYS = 14
@@ -75,7 +75,22 @@ def split_sorted(
 def blocks(
     items: Iterable[EventItem], blocking: Blocking = DEFAULT_BLOCKING
 ) -> Iterator[list[EventItem]]:
-    """Every block of ``items`` (held in memory; the archive runner streams instead)."""
+    """Every block of ``items`` (held in memory; the archive runner streams instead).
+
+    Copies of one report (:func:`~extract.cluster.items.copy_key`) share a block, as in
+    the archive: each copy's country becomes the one most of them give and its day the
+    earliest of theirs (the items are updated)."""
+    items = list(items)
+    copies: dict[str, list[EventItem]] = defaultdict(list)
+    for it in items:
+        copies[copy_key(it)].append(it)
+    for group in copies.values():
+        if len(group) > 1:
+            countries = Counter(it.country for it in group if it.country)
+            days = [it.day for it in group if it.day is not None]
+            for it in group:
+                it.country = countries.most_common(1)[0][0] if countries else it.country
+                it.day = min(days) if days else it.day
     by_key: dict[tuple[str, str, str, str], list[EventItem]] = defaultdict(list)
     for it in items:
         by_key[block_key(it, blocking)].append(it)
