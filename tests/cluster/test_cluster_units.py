@@ -75,6 +75,8 @@ def test_a_sentence_copied_into_a_later_article_is_one_report() -> None:
     assert collapse(items) == [[0, 1], [2]]
     got = sorted(sorted(it.article_id for it in c) for c in cluster_items(items))
     assert got == [["a", "b"], ["c"]]
+    # a copy whose status a relative date turned to "future" shares its block
+    assert [len(b) for b in blocks([ev("a"), ev("b", status="future")])] == [2]
 
 
 def test_articles_sharing_actors_and_places_tell_one_story() -> None:

@@ -122,10 +122,12 @@ keyed AS (
 ),
 -- copies of one sentence (extract.cluster.items.copy_key: type, trigger, sentence; not the
 -- date, which a relative one makes differ) share one block: the country most of them are
--- placed in, the earliest day; collapse() then tells copies of one report apart by date
+-- placed in, the earliest day, the most common status group; collapse() then tells
+-- copies of one report apart by date
 items AS (
     SELECT * REPLACE (
         coalesce(mode(country) OVER (PARTITION BY copy_key), country) AS country,
+        mode(status_group) OVER (PARTITION BY copy_key) AS status_group,
         min(block_day) OVER (PARTITION BY copy_key) AS block_day)
     FROM keyed
 )
@@ -174,7 +176,7 @@ def _item(row: dict[str, Any], contexts: dict[str, frozenset[str]] | None = None
         target_entity=row["target_entity"], target_country=row["target_country"],
         target_sector=row["target_sector"], actors=frozenset(row["actors"] or ()),
         counts=counts, context=context, site=row["site"], day=row["block_day"],
-        copy=row.get("copy_key"),
+        copy=row.get("copy_key"), block_status=row.get("status_group"),
     )  # fmt: skip
 
 

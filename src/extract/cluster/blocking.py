@@ -78,8 +78,8 @@ def blocks(
     """Every block of ``items`` (held in memory; the archive runner streams instead).
 
     Copies of one report (:func:`~extract.cluster.items.copy_key`) share a block, as in
-    the archive: each copy's country becomes the one most of them give and its day the
-    earliest of theirs (the items are updated)."""
+    the archive: each copy's country and status group become the ones most of them give
+    and its day the earliest of theirs (the items are updated)."""
     items = list(items)
     copies: dict[str, list[EventItem]] = defaultdict(list)
     for it in items:
@@ -88,9 +88,11 @@ def blocks(
         if len(group) > 1:
             countries = Counter(it.country for it in group if it.country)
             days = [it.day for it in group if it.day is not None]
+            status = Counter(it.status_group for it in group).most_common(1)[0][0]
             for it in group:
                 it.country = countries.most_common(1)[0][0] if countries else it.country
                 it.day = min(days) if days else it.day
+                it.block_status = status
     by_key: dict[tuple[str, str, str, str], list[EventItem]] = defaultdict(list)
     for it in items:
         by_key[block_key(it, blocking)].append(it)

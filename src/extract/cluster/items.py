@@ -105,6 +105,7 @@ class EventItem:
     site: str | None = None
     group: str = ""  # an outer block (the ECB+ topic); "" in an archive
     copy: str | None = None  # its copy_key when already known (the archive's query gives it)
+    block_status: str | None = None  # the status group it is blocked by, when set for it
     # derived
     span: DateSpan | None = None
     day: dt.date | None = None  # the day blocks sort by (default: :attr:`when`)
@@ -136,6 +137,10 @@ class EventItem:
 
     @property
     def status_group(self) -> str:
+        """``happened`` (asserted, historical) or the status; copies of one sentence
+        share their most common one (:attr:`block_status`)."""
+        if self.block_status is not None:
+            return self.block_status
         return "happened" if self.status in HAPPENED else self.status
 
 
