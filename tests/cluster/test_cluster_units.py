@@ -49,14 +49,44 @@ def test_timex_values_become_day_intervals() -> None:
 
 def test_blocks_split_by_type_country_status_and_runs_of_days() -> None:
     items = [
-        ev("a"), ev("b", date="2023-03-13"), ev("c", date="2023-04-20"),
-        ev("d", country="KEN"), ev("e", type="PROTEST"), ev("f", status="future"),
-        ev("g", status="historical"),
+        ev(a, date=d, sentence=f"Report {a}.", **kw)  # type: ignore[arg-type]
+        for a, d, kw in [
+            ("a", "2023-03-11", {}), ("b", "2023-03-13", {}), ("c", "2023-04-20", {}),
+            ("d", "2023-03-11", {"country": "KEN"}), ("e", "2023-03-11", {"type": "PROTEST"}),
+            ("f", "2023-03-11", {"status": "future"}), ("g", "2023-03-11", {"status": "historical"}),
+        ]
     ]  # fmt: skip
     got = sorted(sorted(it.article_id for it in b) for b in blocks(items))
     assert got == [["a", "b", "g"], ["c"], ["d"], ["e"], ["f"]]
     no_country = sorted(sorted(it.article_id for it in b) for b in blocks(items, Blocking(by_country=False)))
     assert ["a", "b", "d", "g"] in no_country
+    no_day = Blocking(by_country=False, by_day=False)
+    undated = [*items, ev("h", date=None, published=None, sentence="Report h.")]
+    assert ["a", "b", "c", "d", "g", "h"] in [
+        sorted(it.article_id for it in b) for b in blocks(undated, no_day)
+    ]
+
+
+def test_a_sentence_copied_into_a_later_article_is_one_report() -> None:
+    # "on Saturday" read against two publication dates a year apart, and another
+    # focus country: still one report; the same sentence dated 19 days off is not
+    items = [ev("a"), ev("b", date="2024-03-09", published=D(2024, 3, 12), country="KEN"),
+             ev("c", date="2023-03-30")]  # fmt: skip
+    assert collapse(items) == [[0, 1], [2]]
+    got = sorted(sorted(it.article_id for it in c) for c in cluster_items(items))
+    assert got == [["a", "b"], ["c"]]
+    # a copy whose status a relative date turned to "future" shares its block
+    assert [len(b) for b in blocks([ev("a"), ev("b", status="future")])] == [2]
+
+
+def test_articles_sharing_actors_and_places_tell_one_story() -> None:
+    other = frozenset({"baidoa", "somali army", "ahmed"})
+    items = [ev("a"), ev("b", context=frozenset({"beledweyne", "al-shabaab", "somalia"})),
+             ev("c", context=other), ev("d", context=other | {"mogadishu"})]  # fmt: skip
+    f, _ = pair_features(items)
+    story = f[..., FEATURES.index("same_story")]
+    assert story[0, 1] == 1 and story[2, 3] == 1
+    assert story[0, 2] == 0 and story[1, 3] == 0
 
 
 def test_pair_features_are_symmetric_and_dates_apart_cannot_link() -> None:

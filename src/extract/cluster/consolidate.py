@@ -58,6 +58,8 @@ def _order(members: Sequence[EventItem]) -> list[EventItem]:
 
 def _mode(members: Sequence[EventItem], get: Callable[[EventItem], T | None]) -> EventItem | None:
     """The first member (in report order) carrying the value most members carry."""
+    if len(members) == 1:
+        return members[0] if get(members[0]) is not None else None
     values = [(it, v) for it in members if (v := get(it)) is not None]
     if not values:
         return None

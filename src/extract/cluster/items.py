@@ -5,6 +5,7 @@ of a batch's tables (``extract.cluster.archive``)."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -103,6 +104,8 @@ class EventItem:
     context: frozenset[str] = frozenset()  # the article's actors and places, lower case
     site: str | None = None
     group: str = ""  # an outer block (the ECB+ topic); "" in an archive
+    copy: str | None = None  # its copy_key when already known (the archive's query gives it)
+    block_status: str | None = None  # the status group it is blocked by, when set for it
     # derived
     span: DateSpan | None = None
     day: dt.date | None = None  # the day blocks sort by (default: :attr:`when`)
@@ -134,7 +137,23 @@ class EventItem:
 
     @property
     def status_group(self) -> str:
+        """``happened`` (asserted, historical) or the status; copies of one sentence
+        share their most common one (:attr:`block_status`)."""
+        if self.block_status is not None:
+            return self.block_status
         return "happened" if self.status in HAPPENED else self.status
+
+
+def copy_key(item: EventItem) -> str:
+    """Two events with this key are one report copied (wire copy, a re-crawl under
+    another URL, a paragraph reused in a later article): the same type, trigger and
+    sentence, whitespace and case folded. Not the date: one sentence gives one date
+    unless a relative one ("on Tuesday") was resolved against two publication dates."""
+    if item.copy is not None:
+        return item.copy
+    sentence = " ".join(item.sentence.lower().split())
+    raw = f"{item.type}\x1f{item.trigger.lower()}\x1f{sentence}"
+    return hashlib.sha1(raw.encode("utf-8")).hexdigest()
 
 
 def article_context(result: ArticleResult) -> frozenset[str]:

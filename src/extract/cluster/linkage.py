@@ -7,34 +7,30 @@ linkage, and 0.685 against 0.716 on the check half)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
 
 import numpy as np
 
-from extract.cluster.items import EventItem
+from extract.cluster.items import EventItem, copy_key
 from extract.cluster.pairs import PairModel, pair_features
 
-
-def copy_key(item: EventItem) -> str:
-    """Two events with this key are one report copied (wire copy, a re-crawl under
-    another URL): the same type, trigger, date and sentence, whitespace and case folded."""
-    sentence = " ".join(item.sentence.lower().split())
-    raw = f"{item.type}\x1f{item.trigger.lower()}\x1f{item.date or ''}\x1f{sentence}"
-    return hashlib.sha1(raw.encode("utf-8")).hexdigest()
+RELATIVE_SHIFT_DAYS = 7
+"""A weekday name resolved against two publication dates lands up to a week apart."""
 
 
 def collapse(items: Sequence[EventItem]) -> list[list[int]]:
     """Groups of item indices that are copies of one report, at most one per article
-    (a second copy within one article stays its own group); first-seen order."""
+    (a second copy within one article stays its own group); first-seen order. A copy
+    joins a group when it dates the sentence as the group's first item does, or as a
+    relative date read against its own publication date would (:func:`same_report_date`)."""
     groups: list[list[int]] = []
     open_: dict[str, list[int]] = defaultdict(list)  # key -> indices of its groups
     arts: list[set[str]] = []
     for i, it in enumerate(items):
         k = copy_key(it)
         for g in open_[k]:
-            if it.article_id not in arts[g]:
+            if it.article_id not in arts[g] and same_report_date(items[groups[g][0]], it):
                 groups[g].append(i)
                 arts[g].add(it.article_id)
                 break
@@ -43,6 +39,25 @@ def collapse(items: Sequence[EventItem]) -> list[list[int]]:
             groups.append([i])
             arts.append({it.article_id})
     return groups
+
+
+def same_report_date(a: EventItem, b: EventItem) -> bool:
+    """Whether two copies of one sentence can date it alike: the same date value, or
+    dates apart by what their publication dates are apart (a relative date read against
+    two days), give or take what resolving one shifts it by: a week for a weekday
+    ("on Monday"), the date's own length for a month, a season, a year; or the same
+    value but the year ("on June 4" read in two years)."""
+    if a.date == b.date:
+        return True
+    if a.date and b.date and len(a.date) > 4 and a.date[4:] == b.date[4:]:
+        return True
+    if a.span is None or b.span is None or a.published is None or b.published is None:
+        return False
+    if a.span.precision != b.span.precision:
+        return False
+    shift = (a.span.start - b.span.start).days - (a.published - b.published).days
+    length = (a.span.end - a.span.start).days + 1
+    return abs(shift) <= max(RELATIVE_SHIFT_DAYS, length)
 
 
 def _components(adj: np.ndarray) -> list[np.ndarray]:
@@ -135,14 +150,6 @@ def cluster_block(items: Sequence[EventItem], model: PairModel) -> list[list[int
     reps = [items[g[0]] for g in groups]
     feats, cannot = pair_features(reps)
     prob = model.probability(feats)
-    # copies of one report merged across articles: a group's articles are all its own
-    if len(groups) < len(items):
-        ids: dict[str, int] = {}
-        member = np.zeros((len(groups), len(items)), dtype=np.float32)
-        for g, idx in enumerate(groups):
-            for i in idx:
-                member[g, ids.setdefault(items[i].article_id, len(ids))] = 1.0
-        cannot |= (member @ member.T) > 0
     weight = np.array([len(g) for g in groups], dtype=np.float64)
     adj = (prob >= model.threshold) & ~cannot
     np.fill_diagonal(adj, False)
