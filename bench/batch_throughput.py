@@ -136,18 +136,28 @@ def write_warc(records: list[dict[str, str]], folder: Path, per_file: int = PER_
     return folder
 
 
+CPU: dict[float, float] = {}  # wall seconds of a timed run -> its CPU seconds (all processes)
+
+
 def timed(cmd: list[str]) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KiB) of a command run in a fresh wrapper process."""
+    """Wall seconds and peak RSS (KiB) of a command run in a fresh wrapper process (its
+    CPU seconds, user + system over all its processes, go to ``CPU``)."""
     wrapper = (
         "import resource, subprocess, sys, time; t = time.perf_counter(); "
         "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, "
-        "stderr=subprocess.DEVNULL); "
-        "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+        "stderr=subprocess.DEVNULL); r = resource.getrusage(resource.RUSAGE_CHILDREN); "
+        "print(time.perf_counter() - t, r.ru_maxrss, r.ru_utime + r.ru_stime)"
     )
     out = subprocess.run(
         [sys.executable, "-c", wrapper, *cmd], check=True, capture_output=True, text=True
     ).stdout.split()
+    CPU[float(out[0])] = float(out[2])
     return float(out[0]), int(out[1])
+
+
+def cores(seconds: list[float]) -> float:
+    """Median cores kept busy over runs: CPU seconds / wall seconds."""
+    return statistics.median(CPU[s] / s for s in seconds)
 
 
 SPACY_ONLY = """
@@ -191,8 +201,8 @@ def one_file(args: argparse.Namespace) -> str:
         f"own), parts of {args.part_size}; median of {args.runs} runs, each a fresh process "
         "including model loading.",
         "",
-        "| input (one file) | workers | median s | articles/s | speed-up |",
-        "|---|---|---|---|---|",
+        "| input (one file) | workers | median s | articles/s | speed-up | cores busy |",
+        "|---|---|---|---|---|---|",
     ]
     raw: dict[str, list[float]] = {}
     jsonl_w1: list[tuple[float, int]] = []  # the 1-worker JSONL runs: a peak RSS at --articles
@@ -210,7 +220,8 @@ def one_file(args: argparse.Namespace) -> str:
             med[w] = statistics.median(runs)
         for w in (1, 2):
             lines.append(
-                f"| {name} | {w} | {med[w]:.1f} | {n / med[w]:.2f} | {med[1] / med[w]:.2f} x |"
+                f"| {name} | {w} | {med[w]:.1f} | {n / med[w]:.2f} | {med[1] / med[w]:.2f} x "
+                f"| {cores(raw[f'{name}-w{w}']):.2f} |"
             )
     lines += ["", "| articles in one JSONL file | peak RSS (MiB), 1 worker |", "|---|---|"]
     rss = {}
@@ -286,17 +297,22 @@ def main() -> None:
     rate = {k: args.articles / v for k, v in med.items()}
     rate["warc"], rate["ingest"] = n_warc / med["warc"], n_warc / med["ingest"]
     lines += [
-        "| run | median s | articles/s | ratio |",
-        "|---|---|---|---|",
-        f"| raw spaCy nlp.pipe | {med['spacy']:.1f} | {rate['spacy']:.2f} | 1.00 |",
+        "| run | median s | articles/s | ratio | cores busy |",
+        "|---|---|---|---|---|",
+        f"| raw spaCy nlp.pipe | {med['spacy']:.1f} | {rate['spacy']:.2f} | 1.00 | "
+        f"{cores(runs['spacy']):.2f} |",
         f"| newsevents batch, 1 worker | {med['w1']:.1f} | {rate['w1']:.2f} | "
-        f"{rate['w1'] / rate['spacy']:.2f} of spaCy |",
+        f"{rate['w1'] / rate['spacy']:.2f} of spaCy | {cores(runs['w1']):.2f} |",
         f"| newsevents batch, 2 workers | {med['w2']:.1f} | {rate['w2']:.2f} | "
-        f"{rate['w2'] / rate['w1']:.2f} x 1 worker |",
+        f"{rate['w2'] / rate['w1']:.2f} x 1 worker | {cores(runs['w2']):.2f} |",
         f"| newsevents batch on WARC ({n_warc} articles), 1 worker | {med['warc']:.1f} | "
-        f"{rate['warc']:.2f} | |",
+        f"{rate['warc']:.2f} | | {cores(runs['warc']):.2f} |",
         f"| WARC reading + trafilatura alone | {med['ingest']:.1f} | {rate['ingest']:.2f} | "
-        f"{med['ingest'] / med['warc']:.1%} of the WARC batch time |",
+        f"{med['ingest'] / med['warc']:.1%} of the WARC batch time | |",
+        "",
+        "cores busy: CPU seconds (user + system, all processes) / wall seconds. One worker "
+        "runs our components on a second thread beside spaCy, so it keeps more than one core "
+        "busy where there is one to spare.",
     ]
     if args.rss_sizes:
         lines += ["", "| articles | peak RSS (MiB), newsevents batch, 1 worker |", "|---|---|"]
