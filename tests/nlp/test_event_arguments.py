@@ -52,3 +52,25 @@ def test_time_of_the_events_own_clause_is_kept(extractor):
     )
     ev = next(e for e in res.events if e.type == "ASSAULT")
     assert ev.date == "2024-05-05"
+
+
+def test_a_role_named_among_those_arrested_is_the_target(extractor):
+    text = (
+        "Ecuadorian police seized more than 6 tonnes of cocaine on Tuesday, and arrested "
+        "eight people, including two customs officials."
+    )
+    res = extractor.process(text, published="2024-07-17")
+    ev = next(e for e in res.events if e.trigger.text == "arrested")
+    targets = [a.text for a in ev.arguments if a.role == "target"]
+    assert targets == ["customs officials"]
+
+
+def test_the_one_an_investigation_is_into_is_its_target(extractor):
+    text = (
+        "Prosecutors have opened an investigation into the exporter, Frutas del Pacífico, "
+        "which said in a statement that its containers had been tampered with."
+    )
+    res = extractor.process(text, published="2024-07-17")
+    ev = next(e for e in res.events if e.type == "INVESTIGATE")
+    roles = {a.text: a.role for a in ev.arguments}
+    assert roles.get("Frutas del Pacífico") == "target"

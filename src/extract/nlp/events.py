@@ -622,10 +622,13 @@ class EventsComponent:
                             if (a := actor_at(cand)) is not None:
                                 add(obj_role, a["id"], a["text"])
             if tok.pos_ == "NOUN" and tok.dep_ == "dobj":  # "opened fire on residents"
-                for p in tok.head.children:
-                    if p.dep_ == "prep" and p.lower_ in ("on", "against"):
+                for p in tok.head.children:  # "opened an investigation into the exporter, X"
+                    if p.dep_ == "prep" and p.lower_ in ("on", "against", "into"):
                         for g in p.children:
-                            if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                            named = next(
+                                (x for x in g.children if x.dep_ == "appos" and own(x)), None
+                            )
+                            if g.dep_ == "pobj" and (a := actor_at(named or g)) is not None:
                                 add(obj_role, a["id"], a["text"])
             if (
                 tok.pos_ == "VERB"
@@ -651,7 +654,10 @@ class EventsComponent:
                     continue  # "deployed 1,000 soldiers": the troops are moved, not targeted
                 if child.dep_ in _OBJ or (
                     child.dep_ == "prep"
-                    and child.lower_ in ("of", "with", "between", "on", "against")
+                    and (
+                        child.lower_ in ("of", "with", "between", "on", "against")
+                        or (child.lower_ == "into" and tok.pos_ == "NOUN")
+                    )  # "an investigation into the exporter, Frutas del Pacífico,"
                 ):
                     objs = (
                         [child]
@@ -669,9 +675,10 @@ class EventsComponent:
                                 add(obj_role, a["id"], a["text"])
                             elif (
                                 cand.pos_ == "NOUN"
-                            ):  # "demanded the withdrawal of Eritrean troops"
+                            ):  # "demanded the withdrawal of Eritrean troops", "arrested
+                                # eight people, including two customs officials"
                                 for p in cand.children:
-                                    if p.dep_ == "prep" and p.lower_ in ("of", "against", "on"):
+                                    if p.dep_ == "prep" and p.lower_ in _OF_WHOM:
                                         for g in p.children:
                                             if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
                                                 add(obj_role, a["id"], a["text"])
@@ -759,6 +766,10 @@ class EventsComponent:
             ):
                 return e
         return None
+
+
+_OF_WHOM = frozenset({"of", "against", "on", "including", "among"})
+"""Prepositions after an object noun that is no actor, whose object is the one acted on."""
 
 
 @lru_cache(maxsize=1)
