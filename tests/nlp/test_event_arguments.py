@@ -74,3 +74,23 @@ def test_the_one_an_investigation_is_into_is_its_target(extractor):
     ev = next(e for e in res.events if e.type == "INVESTIGATE")
     roles = {a.text: a.role for a in ev.arguments}
     assert roles.get("Frutas del Pacífico") == "target"
+
+
+def test_a_threat_made_with_a_demand_targets_the_one_pressed(extractor):
+    text = (
+        "In a video released on Monday, ISWAP threatened to kill the hostages and demanded "
+        "that the Nigerian government free dozens of its jailed fighters."
+    )
+    res = extractor.process(text, published="2020-06-16")
+    ev = next(e for e in res.events if e.type == "THREATEN")
+    assert [a.text for a in ev.arguments if a.role == "target"] == ["Nigerian government"]
+
+
+def test_a_threat_until_someone_acts_targets_them(extractor):
+    text = (
+        "The G9 gang alliance threatened on Tuesday to keep its blockade of the fuel "
+        "terminal in place until the government steps down."
+    )
+    res = extractor.process(text, published="2022-10-12")
+    ev = next(e for e in res.events if e.type == "THREATEN")
+    assert [a.text for a in ev.arguments if a.role == "target"] == ["government"]

@@ -440,6 +440,8 @@ class EventsComponent:
             args.append(ArgumentDict(role=role, ref=ref, text=text))
 
         self._actor_args(doc, c, toks, clause, add)
+        if c.type == "THREATEN" and not any(a["role"] == "target" for a in args):
+            self._pressed(doc, toks, add)
         if not any(a["role"] in ("target", "recipient") for a in args):
             self._clause_target(doc, c, toks, clause, used, add)
         self._quantity_args(doc, c, toks, clause, sent, add, others)
@@ -507,6 +509,32 @@ class EventsComponent:
             confidence=round(c.confidence, 2),
             mentions=[],
         )
+
+    @staticmethod
+    def _pressed(doc: Doc, toks: list[Token], add: Any) -> None:
+        """The target of a threat that names no one to harm: the one pressed to act, the
+        subject of a demand made with it ("threatened to kill the hostages and demanded
+        that the Nigerian government free ...") or of the condition it sets ("threatened
+        to keep its blockade in place until the government steps down")."""
+        actors = doc._.actors or []
+
+        def actor_of(tok: Token) -> dict[str, Any] | None:
+            return next((a for a in actors if a["start"] <= tok.idx < a["end"]), None)
+
+        clauses: list[Token] = []
+        for t in toks:
+            for v in t.conjuncts:  # "... and demanded that X ...", "demanded that X ... and warned"
+                clauses += [ch for ch in v.children if ch.dep_ == "ccomp" and v.pos_ == "VERB"]
+            clauses += [
+                x
+                for x in t.subtree
+                if x.dep_ == "advcl" and any(m.lower_ in _CONDITIONS for m in x.children)
+            ]
+        for cl in clauses:
+            for s in cl.children:
+                if s.dep_ in _SUBJ and (a := actor_of(s)) is not None:
+                    add("target", a["id"], a["text"])
+                    return
 
     @staticmethod
     def _clause_target(
@@ -767,6 +795,9 @@ class EventsComponent:
                 return e
         return None
 
+
+_CONDITIONS = frozenset({"until", "unless"})
+"""Words that open the condition a threat sets ("until the government steps down")."""
 
 _OF_WHOM = frozenset({"of", "against", "on", "including", "among"})
 """Prepositions after an object noun that is no actor, whose object is the one acted on."""
