@@ -94,3 +94,19 @@ def test_a_threat_until_someone_acts_targets_them(extractor):
     res = extractor.process(text, published="2022-10-12")
     ev = next(e for e in res.events if e.type == "THREATEN")
     assert [a.text for a in ev.arguments if a.role == "target"] == ["government"]
+
+
+def test_an_actor_outside_the_parse_of_a_sourced_event_is_its_target(extractor):
+    text = "The court on Monday handed a 10-year sentence to the former mayor."
+    res = extractor.process(text, published="2024-07-17")
+    ev = next(e for e in res.events if e.type == "COERCE")
+    roles = {a.text: a.role for a in ev.arguments}
+    assert roles.get("court") == "source"
+    assert roles.get("former mayor") == "target"
+
+
+def test_the_reporter_of_an_event_is_not_its_target(extractor):
+    text = "Police arrested nine people on Sunday in Beira, said Daniel Macuacua, a spokesman."
+    res = extractor.process(text, published="2019-03-25")
+    ev = next(e for e in res.events if e.trigger.text == "arrested")
+    assert "Daniel Macuacua" not in {a.text for a in ev.arguments}

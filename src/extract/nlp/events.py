@@ -443,7 +443,8 @@ class EventsComponent:
         if c.type == "THREATEN" and not any(a["role"] == "target" for a in args):
             self._pressed(doc, toks, add)
         if not any(a["role"] in ("target", "recipient") for a in args):
-            self._clause_target(doc, c, toks, clause, used, add)
+            sourced = any(a["role"] == "source" for a in args)
+            self._clause_target(doc, c, toks, clause, used, add, sourced)
         self._quantity_args(doc, c, toks, clause, sent, add, others)
         places = [p for p in doc._.places or [] if sent.start_char <= p["start"] < sent.end_char]
         inside = [
@@ -538,7 +539,13 @@ class EventsComponent:
 
     @staticmethod
     def _clause_target(
-        doc: Doc, c: _Candidate, toks: list[Token], clause: set[Token], used: set[str], add: Any
+        doc: Doc,
+        c: _Candidate,
+        toks: list[Token],
+        clause: set[Token],
+        used: set[str],
+        add: Any,
+        sourced: bool = False,
     ) -> None:
         """When the parse gave no target: the first actor after the trigger in what it
         governs, outside its subject and the clauses of other verbs joined to it ("detained
@@ -565,6 +572,21 @@ class EventsComponent:
                 )
                 add(role, a["id"], a["text"])
                 return
+        if not sourced:
+            return
+        sent = sentence(c.tok)
+        subj = {x for t in toks for ch in t.children if ch.dep_ in _SUBJ for x in ch.subtree}
+        for a in doc._.actors or []:
+            if a["start"] <= c.tok.idx or a["id"] in used or a["start"] >= sent.end_char:
+                continue
+            span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+            if span is None or not _aimed_at(span.root, subj):
+                continue
+            verb = next((x for x in span.root.ancestors if x.pos_ == "VERB"), None)
+            if verb is not None and any(verb in t.conjuncts for t in toks):
+                continue  # "seized ... and arrested X": the object of another event
+            add("target", a["id"], a["text"])
+            return
 
     @staticmethod
     def _actor_args(
@@ -794,6 +816,26 @@ class EventsComponent:
             ):
                 return e
         return None
+
+
+_NOT_AIMED = frozenset({"in", "near", "at", "from", "by", "since", "after", "during"})
+"""Prepositions whose object is where or after what an event happens, or who reports it,
+not whom it is aimed at ("near Arbinda", "according to the UN")."""
+
+
+def _aimed_at(root: Token, subj: set[Token]) -> bool:
+    """Whether an actor later in the sentence may be the target of an event whose parse
+    gave none: the object of a verb or preposition, not a subject (nor the reporter of
+    "..., said X"), a place of the event, or forces its own subject moves ("its troops")."""
+    while root.dep_ in ("conj", "appos"):
+        root = root.head
+    if root in subj or root.dep_ not in ("dobj", "pobj", "nsubjpass", "dative"):
+        return False
+    if root.dep_ == "pobj" and (
+        root.head.lower_ in _NOT_AIMED or root.head.head.lower_ == "according"
+    ):
+        return False
+    return not any(ch.dep_ == "poss" and ch.pos_ == "PRON" for ch in root.children)
 
 
 _CONDITIONS = frozenset({"until", "unless"})
