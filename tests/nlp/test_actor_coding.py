@@ -163,3 +163,15 @@ def test_forces_keep_the_context_country_without_a_sending_state(extractor) -> N
         published="2021-05-03",
     )
     assert _by_text(result, "Soldiers").country_code == "KEN"
+
+
+def test_an_owned_appositive_gives_a_company_its_country_for_every_mention(extractor):
+    text = (
+        "LIMA, October 5, 2021 (Newswire) - Community leaders rejected an offer from MMG, "
+        "the Chinese-owned company that operates the mine. MMG said it regretted the "
+        "disruption."
+    )
+    res = extractor.process(text, published="2021-10-05")
+    mmg = [a for a in res.actors if a.text == "MMG"]
+    assert len(mmg) == 2
+    assert [a.country_code for a in mmg] == ["CHN", "CHN"]

@@ -52,3 +52,61 @@ def test_time_of_the_events_own_clause_is_kept(extractor):
     )
     ev = next(e for e in res.events if e.type == "ASSAULT")
     assert ev.date == "2024-05-05"
+
+
+def test_a_role_named_among_those_arrested_is_the_target(extractor):
+    text = (
+        "Ecuadorian police seized more than 6 tonnes of cocaine on Tuesday, and arrested "
+        "eight people, including two customs officials."
+    )
+    res = extractor.process(text, published="2024-07-17")
+    ev = next(e for e in res.events if e.trigger.text == "arrested")
+    targets = [a.text for a in ev.arguments if a.role == "target"]
+    assert targets == ["customs officials"]
+
+
+def test_the_one_an_investigation_is_into_is_its_target(extractor):
+    text = (
+        "Prosecutors have opened an investigation into the exporter, Frutas del Pacífico, "
+        "which said in a statement that its containers had been tampered with."
+    )
+    res = extractor.process(text, published="2024-07-17")
+    ev = next(e for e in res.events if e.type == "INVESTIGATE")
+    roles = {a.text: a.role for a in ev.arguments}
+    assert roles.get("Frutas del Pacífico") == "target"
+
+
+def test_a_threat_made_with_a_demand_targets_the_one_pressed(extractor):
+    text = (
+        "In a video released on Monday, ISWAP threatened to kill the hostages and demanded "
+        "that the Nigerian government free dozens of its jailed fighters."
+    )
+    res = extractor.process(text, published="2020-06-16")
+    ev = next(e for e in res.events if e.type == "THREATEN")
+    assert [a.text for a in ev.arguments if a.role == "target"] == ["Nigerian government"]
+
+
+def test_a_threat_until_someone_acts_targets_them(extractor):
+    text = (
+        "The G9 gang alliance threatened on Tuesday to keep its blockade of the fuel "
+        "terminal in place until the government steps down."
+    )
+    res = extractor.process(text, published="2022-10-12")
+    ev = next(e for e in res.events if e.type == "THREATEN")
+    assert [a.text for a in ev.arguments if a.role == "target"] == ["government"]
+
+
+def test_an_actor_outside_the_parse_of_a_sourced_event_is_its_target(extractor):
+    text = "The court on Monday handed a 10-year sentence to the former mayor."
+    res = extractor.process(text, published="2024-07-17")
+    ev = next(e for e in res.events if e.type == "COERCE")
+    roles = {a.text: a.role for a in ev.arguments}
+    assert roles.get("court") == "source"
+    assert roles.get("former mayor") == "target"
+
+
+def test_the_reporter_of_an_event_is_not_its_target(extractor):
+    text = "Police arrested nine people on Sunday in Beira, said Daniel Macuacua, a spokesman."
+    res = extractor.process(text, published="2019-03-25")
+    ev = next(e for e in res.events if e.trigger.text == "arrested")
+    assert "Daniel Macuacua" not in {a.text for a in ev.arguments}

@@ -344,8 +344,10 @@ class ActorsComponent(GazetteerComponent):
                 or (low not in generic and low not in persons)
             ):
                 continue
-            if any(c.dep_ == "nummod" for c in tok.lefts):
-                continue  # "30,000 people": a quantity and what it counts
+            if any(c.dep_ == "nummod" for c in tok.lefts) and not (
+                tok.dep_ == "pobj" and tok.head.lower_ in ("including", "among")
+            ):  # "30,000 people": a quantity and what it counts (but "eight people,
+                continue  # including two customs officials": the officials act or suffer)
             left = [c for c in tok.lefts if c.dep_ in ("compound", "amod", "nmod")]
             start = min((c.i for c in left), default=tok.i)
             span = doc[start : tok.i + 1]

@@ -36,6 +36,9 @@ from extract.tables import load_table
 register_extensions()
 
 _BASED = re.compile(r"([A-Z][\w.]+)-(?:owned|based|registered|headquartered)\s+(?:the\s+)?$")
+_BESIDE = re.compile(r",\s+(?:the|an?)\s+([A-Z][\w.]+-(?:owned|based|registered|headquartered))\b")
+"""An appositive that says where a named body belongs: "MMG, the Chinese-owned company"."""
+_SURE_BASES = ("explicit", "known", "affiliation")
 _NEAR_CHARS = 40
 """How far (in characters) from a person's name the body they act for may be named."""
 
@@ -262,9 +265,12 @@ class CodingComponent(GazetteerComponent):
             a["sector"] = "igo"
             return
         if not a["country_code"]:
-            a["country_code"] = self._demonym_in(a["text"]) or self._based_in(
-                text[max(0, a["start"] - 30) : a["start"]]
-            )  # "French companies", "the Chinese-owned MMG", "Lagos-based Dangote"
+            a["country_code"] = (
+                self._demonym_in(a["text"])
+                or self._based_in(text[max(0, a["start"] - 30) : a["start"]])
+                or self._based_in_apposition(text[a["end"] : a["end"] + 40])
+            )  # "French companies", "the Chinese-owned MMG", "Lagos-based Dangote", "MMG,
+            # the Chinese-owned company"
         if a["country_code"]:
             self._set(a, a["country_code"], "explicit", conf["explicit"])
         aff = a["affiliation"]
@@ -308,6 +314,12 @@ class CodingComponent(GazetteerComponent):
         if entry is not None and entry.kind == "country":
             return entry.country_code
         return self.gazetteer.country_of_demonym(word) or capital_country(word)
+
+    def _based_in_apposition(self, after: str) -> str | None:
+        """The country of an appositive right after a name: "MMG, the Chinese-owned
+        company"."""
+        m = _BESIDE.match(after)
+        return self._based_in(m.group(1) + " ") if m else None
 
     def _demonym_in(self, text: str) -> str | None:
         for word in text.split()[:-1]:
@@ -426,6 +438,20 @@ class CodingComponent(GazetteerComponent):
             elif a["kind"] == "person" and len(parts) > 1:
                 full_names.setdefault(parts[-1].lower(), a)
             a["entity"] = ids.setdefault(a["canonical"].lower(), f"ent{len(ids) + 1}")
+        # a mention whose own words or body give the country lends it to the rest of its
+        # entity ("MMG, the Chinese-owned company" ... "MMG said")
+        sure: dict[str | None, ActorDict] = {}
+        for a in actors:
+            if a["country_code"] and a["country_basis"] in _SURE_BASES:
+                sure.setdefault(a["entity"], a)
+        for a in actors:
+            lender = sure.get(a["entity"])
+            if lender is not None and a["country_basis"] in ("context", "unknown"):
+                a["country_code"], a["country_basis"] = (
+                    lender["country_code"],
+                    lender["country_basis"],
+                )
+                a["country_confidence"] = lender.get("country_confidence")
 
 
 @Language.factory(

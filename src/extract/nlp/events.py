@@ -398,8 +398,11 @@ class EventsComponent:
             args.append(ArgumentDict(role=role, ref=ref, text=text))
 
         self._actor_args(doc, c, toks, clause, add)
+        if c.type == "THREATEN" and not any(a["role"] == "target" for a in args):
+            self._pressed(doc, toks, add)
         if not any(a["role"] in ("target", "recipient") for a in args):
-            self._clause_target(doc, c, toks, clause, used, add)
+            sourced = any(a["role"] == "source" for a in args)
+            self._clause_target(doc, c, toks, clause, used, add, sourced)
         self._quantity_args(doc, c, toks, clause, sent, add, others)
         places = [p for p in doc._.places or [] if sent.start_char <= p["start"] < sent.end_char]
         inside = [
@@ -467,8 +470,40 @@ class EventsComponent:
         )
 
     @staticmethod
+    def _pressed(doc: Doc, toks: list[Token], add: Any) -> None:
+        """The target of a threat that names no one to harm: the one pressed to act, the
+        subject of a demand made with it ("threatened to kill the hostages and demanded
+        that the Nigerian government free ...") or of the condition it sets ("threatened
+        to keep its blockade in place until the government steps down")."""
+        actors = doc._.actors or []
+
+        def actor_of(tok: Token) -> dict[str, Any] | None:
+            return next((a for a in actors if a["start"] <= tok.idx < a["end"]), None)
+
+        clauses: list[Token] = []
+        for t in toks:
+            for v in t.conjuncts:  # "... and demanded that X ...", "demanded that X ... and warned"
+                clauses += [ch for ch in v.children if ch.dep_ == "ccomp" and v.pos_ == "VERB"]
+            clauses += [
+                x
+                for x in t.subtree
+                if x.dep_ == "advcl" and any(m.lower_ in _CONDITIONS for m in x.children)
+            ]
+        for cl in clauses:
+            for s in cl.children:
+                if s.dep_ in _SUBJ and (a := actor_of(s)) is not None:
+                    add("target", a["id"], a["text"])
+                    return
+
+    @staticmethod
     def _clause_target(
-        doc: Doc, c: _Candidate, toks: list[Token], clause: set[Token], used: set[str], add: Any
+        doc: Doc,
+        c: _Candidate,
+        toks: list[Token],
+        clause: set[Token],
+        used: set[str],
+        add: Any,
+        sourced: bool = False,
     ) -> None:
         """When the parse gave no target: the first actor after the trigger in what it
         governs, outside its subject and the clauses of other verbs joined to it ("detained
@@ -495,6 +530,21 @@ class EventsComponent:
                 )
                 add(role, a["id"], a["text"])
                 return
+        if not sourced:
+            return
+        sent = sentence(c.tok)
+        subj = {x for t in toks for ch in t.children if ch.dep_ in _SUBJ for x in ch.subtree}
+        for a in doc._.actors or []:
+            if a["start"] <= c.tok.idx or a["id"] in used or a["start"] >= sent.end_char:
+                continue
+            span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+            if span is None or not _aimed_at(span.root, subj):
+                continue
+            verb = next((x for x in span.root.ancestors if x.pos_ == "VERB"), None)
+            if verb is not None and any(verb in t.conjuncts for t in toks):
+                continue  # "seized ... and arrested X": the object of another event
+            add("target", a["id"], a["text"])
+            return
 
     @staticmethod
     def _actor_args(
@@ -580,10 +630,13 @@ class EventsComponent:
                             if (a := actor_at(cand)) is not None:
                                 add(obj_role, a["id"], a["text"])
             if tok.pos_ == "NOUN" and tok.dep_ == "dobj":  # "opened fire on residents"
-                for p in tok.head.children:
-                    if p.dep_ == "prep" and p.lower_ in ("on", "against"):
+                for p in tok.head.children:  # "opened an investigation into the exporter, X"
+                    if p.dep_ == "prep" and p.lower_ in ("on", "against", "into"):
                         for g in p.children:
-                            if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                            named = next(
+                                (x for x in g.children if x.dep_ == "appos" and own(x)), None
+                            )
+                            if g.dep_ == "pobj" and (a := actor_at(named or g)) is not None:
                                 add(obj_role, a["id"], a["text"])
             if (
                 tok.pos_ == "VERB"
@@ -609,7 +662,10 @@ class EventsComponent:
                     continue  # "deployed 1,000 soldiers": the troops are moved, not targeted
                 if child.dep_ in _OBJ or (
                     child.dep_ == "prep"
-                    and child.lower_ in ("of", "with", "between", "on", "against")
+                    and (
+                        child.lower_ in ("of", "with", "between", "on", "against")
+                        or (child.lower_ == "into" and tok.pos_ == "NOUN")
+                    )  # "an investigation into the exporter, Frutas del Pacífico,"
                 ):
                     objs = (
                         [child]
@@ -627,9 +683,10 @@ class EventsComponent:
                                 add(obj_role, a["id"], a["text"])
                             elif (
                                 cand.pos_ == "NOUN"
-                            ):  # "demanded the withdrawal of Eritrean troops"
+                            ):  # "demanded the withdrawal of Eritrean troops", "arrested
+                                # eight people, including two customs officials"
                                 for p in cand.children:
-                                    if p.dep_ == "prep" and p.lower_ in ("of", "against", "on"):
+                                    if p.dep_ == "prep" and p.lower_ in _OF_WHOM:
                                         for g in p.children:
                                             if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
                                                 add(obj_role, a["id"], a["text"])
@@ -717,6 +774,33 @@ class EventsComponent:
             ):
                 return e
         return None
+
+
+_NOT_AIMED = frozenset({"in", "near", "at", "from", "by", "since", "after", "during"})
+"""Prepositions whose object is where or after what an event happens, or who reports it,
+not whom it is aimed at ("near Arbinda", "according to the UN")."""
+
+
+def _aimed_at(root: Token, subj: set[Token]) -> bool:
+    """Whether an actor later in the sentence may be the target of an event whose parse
+    gave none: the object of a verb or preposition, not a subject (nor the reporter of
+    "..., said X"), a place of the event, or forces its own subject moves ("its troops")."""
+    while root.dep_ in ("conj", "appos"):
+        root = root.head
+    if root in subj or root.dep_ not in ("dobj", "pobj", "nsubjpass", "dative"):
+        return False
+    if root.dep_ == "pobj" and (
+        root.head.lower_ in _NOT_AIMED or root.head.head.lower_ == "according"
+    ):
+        return False
+    return not any(ch.dep_ == "poss" and ch.pos_ == "PRON" for ch in root.children)
+
+
+_CONDITIONS = frozenset({"until", "unless"})
+"""Words that open the condition a threat sets ("until the government steps down")."""
+
+_OF_WHOM = frozenset({"of", "against", "on", "including", "among"})
+"""Prepositions after an object noun that is no actor, whose object is the one acted on."""
 
 
 @lru_cache(maxsize=1)
