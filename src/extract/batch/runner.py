@@ -47,6 +47,9 @@ BATCH = 64  # articles per pipeline call inside a shard, at most
 # every token of a batch at once, so a batch of long articles would raise the peak memory
 # of a long run (with 64 articles of ~1,800 characters: ~350 MB above the steady state)
 BATCH_CHARS = 50_000
+# batches between two trims of the C heap (_release_heap): each trim hands pages back that
+# the next batches fault in again, so not after every batch
+TRIM_EVERY = 8
 
 
 ShardReader = Callable[[Shard, Settings], Iterator[tuple[str, Article | NewsEventsError]]]
@@ -126,8 +129,8 @@ def _release_heap() -> None:
     """Give the pages freed by a batch back to the system. Our components work on a
     second thread, so two of glibc's heaps take turns with large blocks (spaCy's and
     torch's arrays) and leave free pages between live ones; trimmed after every batch,
-    the peak RSS of a long run stays flat (~1% from 1,000 to 4,000 articles in one
-    process, against ~6% untrimmed)."""
+    the peak RSS of a long run stays flat (trimmed after every batch: ~1% from 1,000 to
+    4,000 articles in one process, against ~6% untrimmed)."""
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
@@ -295,16 +298,19 @@ def run_shard(
     # the batch started and not yet recorded: our components work on it in the background
     # while spaCy parses the next batch (Extractor.start_articles)
     started_batch: Callable[[], list[tuple[str, ArticleResult | ErrorRecord]]] | None = None
+    batches_done = 0
 
     def flush() -> None:
-        nonlocal chars, started_batch
+        nonlocal chars, started_batch, batches_done
         now = _start(extractor, list(batch), time_limit) if batch else None
         batch.clear()
         chars = 0
         if started_batch is not None:
             for source, item in started_batch():
                 record(item, source)
-            _release_heap()
+            batches_done += 1
+            if batches_done % TRIM_EVERY == 0:
+                _release_heap()
         started_batch = now
 
     try:
@@ -362,6 +368,31 @@ def run_shard_task(
     """Entry point for worker processes and Dask tasks (plain, picklable arguments)."""
     settings = Settings.model_validate_json(settings_json)
     return run_shard(shard, Path(out_dir), settings, formats=formats, time_limit=time_limit)
+
+
+def _threads_beside_spacy(cores: int) -> int:
+    """Torch threads for a worker with ``cores`` cores: one is kept for spaCy, which parses
+    the next batch on the main thread while the encoder works on the background one."""
+    return max(1, cores - 1)
+
+
+@contextlib.contextmanager
+def _torch_threads(settings: Settings, threads: int) -> Iterator[None]:
+    """Torch's intra-op threads set to ``threads`` while a batch runs in this process (and
+    put back after); nothing when the typer does not use torch."""
+    torch: Any = None
+    if settings.event_typer != "lexicon":
+        with contextlib.suppress(ImportError):
+            import torch
+    if torch is None:
+        yield
+        return
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 def _init_worker(settings_json: str, threads: int) -> None:
@@ -432,17 +463,18 @@ def run_batch(
     elif workers > 1 and len(todo) > 1:
         _run_pool(todo, out_dir, settings, formats, time_limit, workers, finish)
     else:
-        for shard in todo:
-            finish(
-                run_shard(
-                    shard,
-                    out_dir,
-                    settings,
-                    formats=formats,
-                    time_limit=time_limit,
-                    on_article=on_article,
+        with _torch_threads(settings, _threads_beside_spacy(os.cpu_count() or 1)):
+            for shard in todo:
+                finish(
+                    run_shard(
+                        shard,
+                        out_dir,
+                        settings,
+                        formats=formats,
+                        time_limit=time_limit,
+                        on_article=on_article,
+                    )
                 )
-            )
     order = {s.id: i for i, s in enumerate(shards)}
     done.sort(key=lambda r: order.get(r.shard, len(order)))
     return BatchSummary(done, round(time.perf_counter() - started, 3))
@@ -465,7 +497,7 @@ def _run_pool(
         max_workers=workers,
         mp_context=mp.get_context("spawn"),
         initializer=_init_worker,
-        initargs=(settings_json, max(1, (os.cpu_count() or 1) // workers)),
+        initargs=(settings_json, _threads_beside_spacy((os.cpu_count() or 1) // workers)),
     ) as pool:
         futures = [
             pool.submit(run_shard_task, s, str(out_dir), settings_json, tuple(formats), time_limit)
