@@ -395,6 +395,12 @@ def _torch_threads(settings: Settings, threads: int) -> Iterator[None]:
         torch.set_num_threads(before)
 
 
+def torch_threads_here(settings: Settings) -> contextlib.AbstractContextManager[None]:
+    """Torch's threads for shards run in this process (the batch with one worker, the
+    crawler): every core but the one spaCy parses on."""
+    return _torch_threads(settings, _threads_beside_spacy(os.cpu_count() or 1))
+
+
 def _init_worker(settings_json: str, threads: int) -> None:
     """Load the pipeline once per worker process (``get_extractor`` keeps it); the
     transformer typer's torch gets the worker's share of the cores."""
@@ -463,7 +469,7 @@ def run_batch(
     elif workers > 1 and len(todo) > 1:
         _run_pool(todo, out_dir, settings, formats, time_limit, workers, finish)
     else:
-        with _torch_threads(settings, _threads_beside_spacy(os.cpu_count() or 1)):
+        with torch_threads_here(settings):
             for shard in todo:
                 finish(
                     run_shard(

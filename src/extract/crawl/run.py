@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from extract.batch.runner import BatchSummary, ShardResult, finished, read_manifests, run_shard
+from extract.batch.runner import (
+    BatchSummary,
+    ShardResult,
+    finished,
+    read_manifests,
+    run_shard,
+    torch_threads_here,
+)
 from extract.batch.shards import Shard, plan_shards
 from extract.batch.tables import canonical_url
 from extract.config import Settings
@@ -212,21 +219,22 @@ def crawl(
         on_plan(shards)
     reader = crawl_reader(fetcher, options)
     done: list[ShardResult] = []
-    for shard in shards:
-        result = finished(out_dir, shard)
-        if result is None:
-            result = run_shard(
-                shard,
-                out_dir,
-                settings,
-                formats=formats,
-                time_limit=time_limit,
-                on_article=on_article,
-                read=reader,
-            )
-        done.append(result)
-        if on_shard is not None:
-            on_shard(result)
+    with torch_threads_here(settings):
+        for shard in shards:
+            result = finished(out_dir, shard)
+            if result is None:
+                result = run_shard(
+                    shard,
+                    out_dir,
+                    settings,
+                    formats=formats,
+                    time_limit=time_limit,
+                    on_article=on_article,
+                    read=reader,
+                )
+            done.append(result)
+            if on_shard is not None:
+                on_shard(result)
     seconds = round(time.perf_counter() - started, 3)
     return CrawlSummary(
         discovery=discovery,
