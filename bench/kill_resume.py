@@ -103,6 +103,7 @@ def main() -> None:
     before = counts(killed)
     before_sources = sources(killed)
     subprocess.run([*base, "--out", str(killed), "--resume"], check=True, capture_output=True)
+    left = [p.name for p in killed.rglob("*") if p.is_file() and ".tmp" in p.name]
 
     dask = work / "dask"
     cluster = ["--scheduler", args.scheduler] if args.scheduler else ["--workers", "2"]
@@ -122,7 +123,7 @@ def main() -> None:
     print(f"\n{args.articles} articles in {layout}; typer {args.typer}; {work}")
     print(
         f"killed with SIGKILL after {done} of {shards} shards had finished "
-        f"(temporary files left by the killed run: {len(partial)})"
+        f"(temporary files left by the killed run: {len(partial)}; after --resume: {len(left)})"
     )
     print("| run | " + " | ".join(TABLES) + " | distinct articles | duplicates | missing "
           "| files identical to uninterrupted |")  # fmt: skip
