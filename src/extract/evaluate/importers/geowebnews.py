@@ -10,8 +10,9 @@ the geoparsing metric (:mod:`extract.evaluate.geo`) instead, from ``meta``:
 
 * ``meta["toponyms"]``: the scored ones (literal types with coordinates, see
   :data:`~extract.evaluate.geo.SCORED_TYPES`, not ``non_locational``), each a dict of
-  ``start``, ``end``, ``text``, ``type``, ``lat``, ``lon`` and ``country``, the ISO
-  alpha-3 of the gold point (derived from it, see :func:`~extract.evaluate.geo.countries_at`);
+  ``start``, ``end``, ``text``, ``type``, ``lat``, ``lon``, ``geonames_id`` and
+  ``country``, the ISO alpha-3 of the gold point (derived from it, see
+  :func:`~extract.evaluate.geo.countries_at`; none for a continent);
 * ``meta["other_toponyms"]``: the rest, as ``start``, ``end``, ``text``, ``type``; a
   predicted place on one of them is neither right nor wrong.
 
@@ -26,7 +27,7 @@ from typing import Any
 
 from extract.errors import InputError
 from extract.evaluate.corpus import GoldDoc
-from extract.evaluate.geo import SCORED_TYPES, countries_at
+from extract.evaluate.geo import SCORED_TYPES, continent_ids, countries_at
 from extract.evaluate.importers._common import gold_files
 from extract.records import Article, ArticleResult
 
@@ -71,7 +72,16 @@ def _doc(item: dict[str, Any], where: str) -> GoldDoc:
         entry: dict[str, Any] = {"start": start, "end": end, "text": text[start:end], "type": typ}
         lat, lon = t.get("lat"), t.get("lon")
         if typ in SCORED_TYPES and not t.get("non_locational") and None not in (lat, lon):
-            scored.append({**entry, "lat": float(lat), "lon": float(lon), "country": None})
+            gid = t.get("geonames_id")
+            scored.append(
+                {
+                    **entry,
+                    "lat": float(lat),
+                    "lon": float(lon),
+                    "geonames_id": str(gid) if gid is not None else None,
+                    "country": None,
+                }
+            )
         else:
             other.append(entry)
     article = Article(
@@ -86,9 +96,13 @@ def _doc(item: dict[str, Any], where: str) -> GoldDoc:
 
 
 def _add_countries(docs: list[GoldDoc]) -> None:
-    """Fill each scored toponym's ``country`` in one reverse-geocoding pass."""
+    """Fill each scored toponym's ``country`` in one reverse-geocoding pass. A continent
+    (its GeoNames id one of GeoNames' continents) lies in no country: it keeps ``None``
+    and is left out of country accuracy, as its gold point (Europe's lies in Germany)
+    would otherwise give it the country of its centroid."""
     toponyms = [t for d in docs for t in d.meta["toponyms"]]
+    continents = continent_ids()
     for t, country in zip(
         toponyms, countries_at([(t["lat"], t["lon"]) for t in toponyms]), strict=True
     ):
-        t["country"] = country
+        t["country"] = None if t.get("geonames_id") in continents else country
