@@ -92,6 +92,17 @@ def test_a_street_with_no_town_in_its_sentence_takes_the_town_of_the_article(ext
     assert got["Bourbon Street"][1:] == ("facility", "USA", "near")
 
 
+def test_a_street_is_not_put_in_a_lone_town_abroad_but_in_the_articles_country(extractor):
+    text = (
+        "Crews closed Desire Street on Friday after a gas leak. Residents were moved to "
+        "shelters across Louisiana and Texas. The building's owner, who lives in Lyon, "
+        "was not reached."
+    )
+    got = {p[0]: p for p in _places(extractor, text)}
+    assert got["Lyon"][1:3] == ("city", "FRA")
+    assert got["Desire Street"][1:] == ("facility", "USA", "country")
+
+
 def test_a_venue_written_with_its_town_is_a_place_in_that_town(extractor):
     text = "The man was arrested after a press conference at Barclays Center in Brooklyn."
     got = {p[0]: p for p in _places(extractor, text)}

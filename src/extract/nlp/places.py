@@ -460,6 +460,7 @@ class PlacesComponent(GazetteerComponent):
         central Kabul": an unresolved facility takes the place it is in."""
         dirs: dict[str, str] = _geo()["directions"]
         main = _main_town(places)
+        country = _main_country(places)
         for i, p in enumerate(places):
             after = doc_text(doc)[p["end"] : p["end"] + 80]
             m = _relative_rx().match(after)
@@ -494,6 +495,10 @@ class PlacesComponent(GazetteerComponent):
                     p["admin1"] = anchor_place["admin1"]
                     p["lat"], p["lon"] = anchor_place["lat"], anchor_place["lon"]
                     p["precision"] = "near"
+                elif country is not None:
+                    # no town to put it in: it is in the country the article's places are
+                    p["country_code"] = country
+                    p["precision"] = "country"
 
 
 def _is_street(text: str) -> bool:
@@ -501,18 +506,34 @@ def _is_street(text: str) -> bool:
     return len(words) >= 2 and words[-1] in _geo()["street_heads"]
 
 
+def _main_country(places: list[PlaceDict]) -> str | None:
+    """The country most of an article's resolved places lie in (the earliest on a tie);
+    facilities, which take their country from these, are not counted."""
+    counts: dict[str, int] = {}
+    for p in places:
+        if p["kind"] != "facility" and p["country_code"]:
+            counts[p["country_code"]] = counts.get(p["country_code"], 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else None
+
+
 def _main_town(places: list[PlaceDict]) -> PlaceDict | None:
     """The town an article keeps coming back to: the resolved town named most often (the
-    earliest on a tie)."""
+    earliest on a tie) in the country most of its places lie in; a lone town abroad (a
+    surname read as a town in Mauritius) does not place the article's streets."""
+    country = _main_country(places)
     counts: dict[tuple[float | None, float | None], int] = {}
     for p in places:
-        if p["kind"] == "city" and p["lat"] is not None:
+        if p["kind"] == "city" and p["lat"] is not None and p["country_code"] == country:
             key = (p["lat"], p["lon"])
             counts[key] = counts.get(key, 0) + 1
     if not counts:
         return None
     top = max(counts, key=lambda k: counts[k])  # dicts keep order: the earliest on a tie
-    return next(p for p in places if p["kind"] == "city" and (p["lat"], p["lon"]) == top)
+    return next(
+        p
+        for p in places
+        if p["kind"] == "city" and (p["lat"], p["lon"]) == top and p["country_code"] == country
+    )
 
 
 @Language.factory(
