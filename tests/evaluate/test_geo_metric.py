@@ -186,6 +186,10 @@ def test_countries_at_reads_the_nearest_town_as_an_alpha3_code() -> None:
     assert countries_at([]) == []
 
 
+def test_a_point_in_the_open_ocean_is_in_no_country() -> None:
+    assert countries_at([(-30.0, 80.0)]) == [None]  # the southern Indian Ocean
+
+
 # --- the importer and the scorer ---
 
 

