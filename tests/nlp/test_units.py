@@ -32,6 +32,11 @@ def test_a_unit_written_on_the_last_member_holds_for_the_bare_first(extractor):
     assert u["40"] == "GPa" and u["55"] == "GPa"
 
 
+def test_a_rate_written_on_the_last_member_holds_for_the_bare_first(extractor):
+    u = _units(extractor, "Tomato prices at the Orla market rose from 4 to 6 dollars a kilo.")
+    assert u["4"] == "USD per kilogram" and u["6 dollars"] == "USD per kilogram"
+
+
 def test_pounds_with_money_around_them_stay_sterling(extractor):
     u = _units(extractor, "The club paid 40 million pounds for the striker.")
     assert u["40 million pounds"] == "GBP"

@@ -55,8 +55,8 @@ def _t() -> dict[str, Any]:
 def refine_units(text: str, out: list[QuantityDict]) -> None:
     """Complete the units of ``out`` (quantities of ``text`` in text order), in place."""
     _weight_pounds(text, out)
+    _rates(text, out)  # first: "from 4 to 6 dollars a kilo" shares the whole rate
     _share_units(text, out)
-    _rates(text, out)
     _multiples(text, out)
     _ages(text, out)
 
