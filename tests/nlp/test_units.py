@@ -64,3 +64,8 @@ def test_an_age_has_years_old_as_its_unit_and_counts_no_noun(extractor):
 def test_a_currency_written_after_the_amount_is_read_by_its_symbol(extractor):
     u = _units(extractor, "A coffee in Zagreb cost 12 kn and a tram ticket in Warsaw 4 zł.")
     assert u["12 kn"] == "HRK" and u["4 zł"] == "PLN"
+
+
+def test_a_time_unit_right_after_a_number_is_its_unit_not_the_noun_counted_later(extractor):
+    u = _units(extractor, "The relay team ran a 9.8 second 100 metre leg in the final.")
+    assert u["9.8"] == "second"
