@@ -69,3 +69,8 @@ def test_a_currency_written_after_the_amount_is_read_by_its_symbol(extractor):
 def test_a_time_unit_right_after_a_number_is_its_unit_not_the_noun_counted_later(extractor):
     u = _units(extractor, "The relay team ran a 9.8 second 100 metre leg in the final.")
     assert u["9.8"] == "second"
+
+
+def test_a_bare_number_after_of_counts_the_noun_it_is_the_amount_of(extractor):
+    r = extractor.process("A crowd of 20,000 filled the Orla square.", published="2020-01-01")
+    assert [(q.text, q.counted) for q in r.quantities] == [("20,000", "crowd")]
