@@ -74,3 +74,10 @@ def test_a_time_unit_right_after_a_number_is_its_unit_not_the_noun_counted_later
 def test_a_bare_number_after_of_counts_the_noun_it_is_the_amount_of(extractor):
     r = extractor.process("A crowd of 20,000 filled the Orla square.", published="2020-01-01")
     assert [(q.text, q.counted) for q in r.quantities] == [("20,000", "crowd")]
+
+
+def test_a_word_before_of_and_the_number_is_not_part_of_the_counted_noun(extractor):
+    r = extractor.process(
+        "The Orla ferry line offered a total of nine weekly routes.", published="2020-01-01"
+    )
+    assert [(q.text, q.counted) for q in r.quantities] == [("nine", "weekly routes")]

@@ -147,6 +147,13 @@ def _noun_of(num: Token) -> Token | None:
     return noun
 
 
+def _qualifies_whole(mod: Token, number: Span) -> bool:
+    """A word before the number that is not part of the counted noun: "a total of five
+    profile slots" (a preposition between), "the combined 4.3M sales" (a participle)."""
+    between = mod.doc[mod.i + 1 : number.start]
+    return mod.pos_ == "VERB" or any(t.pos_ == "ADP" for t in between)
+
+
 def noun_phrase(head: Token, exclude: Span | None = None) -> str:
     """The head noun with its compound and adjective modifiers: "Afghan security force
     personnel"."""
@@ -157,6 +164,8 @@ def noun_phrase(head: Token, exclude: Span | None = None) -> str:
         if exclude is not None and exclude.start <= c.i < exclude.end:
             continue
         if c.like_num or c.pos_ == "NUM":
+            continue
+        if exclude is not None and c.i < exclude.start < head.i and _qualifies_whole(c, exclude):
             continue
         mods.append(c)
         stack.extend(x for x in c.lefts if x.dep_ in (*_COUNTED_DEPS, "punct") and x.text != ",")
