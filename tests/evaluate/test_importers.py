@@ -4,6 +4,7 @@ present) on the real development sets."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 import pytest
@@ -234,6 +235,16 @@ def test_newsquant_units_use_our_codes_for_money_and_percent_and_concepts_are_co
         ("USD", None),
     ]
     assert second.meta["units"] == ["metres", "$"]
+
+
+def test_newsquant_normalised_weight_is_not_read_as_a_currency(tmp_path: Path) -> None:
+    path = tmp_path / "weights.json"
+    item = {"change": "=", "value": "12", "unit": "pounds", "normalized_unit": "pound-mass"}
+    money = {"change": "=", "value": "9", "unit": "pounds", "normalized_unit": "pound sterling"}
+    text = "The Orla cat weighs 12 pounds and its basket cost 9 pounds."
+    path.write_text(json.dumps([{"text": text, "quantities": [item, money]}]))
+    (doc,) = newsquant.load(path)
+    assert [q.unit for q in doc.result.quantities] == ["pound-mass", "GBP"]
 
 
 def test_newsquant_range_value_gets_both_bounds() -> None:

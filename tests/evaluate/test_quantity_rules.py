@@ -3,11 +3,12 @@
 from extract.evaluate.quantity_rules import (
     Reading,
     mention_reading,
+    newsquant_readings,
     score_readings,
     unit_key,
     values_match,
 )
-from extract.records import QuantityMention
+from extract.records import Article, ArticleResult, QuantityMention
 
 
 def _mention(text: str, value: float, unit: str | None, counted: str | None) -> QuantityMention:
@@ -77,3 +78,32 @@ def test_a_decimal_below_one_is_not_read_as_a_share():
     assert r is not None and r.unit == "gram"
     r = mention_reading(_mention("0.25", 0.25, None, "seats"))
     assert r is not None and r.unit == "seat"
+
+
+def _result(text: str, spans: list[tuple[str, float, str | None]]) -> ArticleResult:
+    quantities = []
+    for n, (written, value, unit) in enumerate(spans, start=1):
+        start = text.index(written)
+        quantities.append(
+            QuantityMention(
+                id=f"q{n}",
+                start=start,
+                end=start + len(written),
+                text=written,
+                value=value,
+                unit=unit,
+            )
+        )
+    return ArticleResult(article=Article(id="a", text=text, language="en"), quantities=quantities)
+
+
+def test_a_move_from_one_level_to_another_reads_as_one_range_in_newsquant():
+    text = "The Orla boxer dropped from 190 pounds to 176 before the fight."
+    r = _result(text, [("190 pounds", 190.0, "pounds"), ("176", 176.0, "pounds")])
+    assert newsquant_readings(r) == [Reading((176.0, 190.0), "pound-mass")]
+
+
+def test_a_rise_to_a_level_without_from_stays_two_quantities():
+    text = "Orla Mining rose 8% to 3.65 on Monday."
+    r = _result(text, [("8%", 8.0, "percent"), ("3.65", 3.65, None)])
+    assert [x.value for x in newsquant_readings(r)] == [8.0, 3.65]

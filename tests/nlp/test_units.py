@@ -32,6 +32,11 @@ def test_a_unit_written_on_the_last_member_holds_for_the_bare_first(extractor):
     assert u["40"] == "GPa" and u["55"] == "GPa"
 
 
+def test_a_rate_written_on_the_last_member_holds_for_the_bare_first(extractor):
+    u = _units(extractor, "Tomato prices at the Orla market rose from 4 to 6 dollars a kilo.")
+    assert u["4"] == "USD per kilogram" and u["6 dollars"] == "USD per kilogram"
+
+
 def test_pounds_with_money_around_them_stay_sterling(extractor):
     u = _units(extractor, "The club paid 40 million pounds for the striker.")
     assert u["40 million pounds"] == "GBP"
@@ -59,3 +64,20 @@ def test_an_age_has_years_old_as_its_unit_and_counts_no_noun(extractor):
 def test_a_currency_written_after_the_amount_is_read_by_its_symbol(extractor):
     u = _units(extractor, "A coffee in Zagreb cost 12 kn and a tram ticket in Warsaw 4 zł.")
     assert u["12 kn"] == "HRK" and u["4 zł"] == "PLN"
+
+
+def test_a_time_unit_right_after_a_number_is_its_unit_not_the_noun_counted_later(extractor):
+    u = _units(extractor, "The relay team ran a 9.8 second 100 metre leg in the final.")
+    assert u["9.8"] == "second"
+
+
+def test_a_bare_number_after_of_counts_the_noun_it_is_the_amount_of(extractor):
+    r = extractor.process("A crowd of 20,000 filled the Orla square.", published="2020-01-01")
+    assert [(q.text, q.counted) for q in r.quantities] == [("20,000", "crowd")]
+
+
+def test_a_word_before_of_and_the_number_is_not_part_of_the_counted_noun(extractor):
+    r = extractor.process(
+        "The Orla ferry line offered a total of nine weekly routes.", published="2020-01-01"
+    )
+    assert [(q.text, q.counted) for q in r.quantities] == [("nine", "weekly routes")]

@@ -26,11 +26,14 @@ The rules, as in CQE's evaluation (Almasian et al. 2023), made one-to-one:
 Our own reading for NewsQuant (:func:`newsquant_readings`) counts what NewsQuant counts:
 durations written with a number ("three years in prison", time mentions in our records)
 and vague amounts as CQE's range ("dozens" is 12 to 120, "thousands" 1,000 to 10,000),
-while our records keep ACLED's conservative value (dozens = 12, approximate).
+while our records keep ACLED's conservative value (dozens = 12, approximate); a move
+from one level to another ("dropping from 208 pounds to 193") is one range, as NewsQuant
+writes it, while our records keep the two levels.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -186,11 +189,45 @@ def newsquant_readings(result: ArticleResult) -> list[Reading]:
     from extract.evaluate.scorer import _change, duration_quantities
 
     out = []
-    for q in [*result.quantities, *duration_quantities(result)]:
-        r = mention_reading(q, _change(q))
+    quantities = sorted(result.quantities, key=lambda q: q.start)
+    text = result.article.text
+    skip: set[int] = set()
+    for i, (a, b) in enumerate(itertools.pairwise(quantities)):
+        if i in skip:
+            continue
+        joined = _from_to(text, a, b)
+        if joined is not None:
+            out.append(joined)
+            skip.update((i, i + 1))
+    for i, q in enumerate([*quantities, *duration_quantities(result)]):
+        r = None if i in skip else mention_reading(q, _change(q))
         if r is not None:
             out.append(r)
     return out
+
+
+_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
+_TO_BETWEEN = re.compile(r"(?:\s+(?:per|a|an)\s+[\w.]+(?:\s+[\w.]+)?|\s+[A-Z.]{2,5}){0,2}\s+to\s+")
+
+
+def _from_to(text: str, a: QuantityMention, b: QuantityMention) -> Reading | None:
+    """ "dropping from 208 pounds to 193", "fell from $75 per barrel to $45.88": NewsQuant
+    writes a move from one level to another as one range (our records keep the two
+    levels); None when ``a`` and ``b`` are not such a pair or their units differ."""
+    if not _FROM_BEFORE.search(text[max(0, a.start - 8) : a.start]):
+        return None
+    if not _TO_BETWEEN.fullmatch(text[a.end : b.start]):
+        return None
+    ra, rb = mention_reading(a, vague_ranges=False), mention_reading(b, vague_ranges=False)
+    if ra is None or rb is None or isinstance(ra.value, tuple) or isinstance(rb.value, tuple):
+        return None
+    units = sorted({u for u in (ra.unit, rb.unit) if u is not None}, key=len)
+    if len(units) == 2 and not units[1].startswith(units[0] + " per "):
+        return None  # "from 20 people to 3 cars"
+    low, high = sorted((float(ra.value), float(rb.value)))
+    if low == high:
+        return None
+    return Reading((low, high), units[-1] if units else None)
 
 
 def gold_readings(gold: GoldDoc) -> list[Reading]:

@@ -133,6 +133,27 @@ def counted_noun(num: Token, span: Span) -> Token | None:
     return None
 
 
+def _noun_of(num: Token) -> Token | None:
+    """The noun a bare number is the amount of: "estimates of 64,900", "a crowd of
+    20,000" (not a rise or a fall: "an increase of 5,000" is a change)."""
+    prep = num.head
+    if num.dep_ != "pobj" or prep.lower_ != "of" or prep.dep_ != "prep":
+        return None
+    noun = prep.head
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.i > num.i or noun.like_num:
+        return None
+    if _change_word(noun.lemma_.lower()) is not None:
+        return None
+    return noun
+
+
+def _qualifies_whole(mod: Token, number: Span) -> bool:
+    """A word before the number that is not part of the counted noun: "a total of five
+    profile slots" (a preposition between), "the combined 4.3M sales" (a participle)."""
+    between = mod.doc[mod.i + 1 : number.start]
+    return mod.pos_ == "VERB" or any(t.pos_ == "ADP" for t in between)
+
+
 def noun_phrase(head: Token, exclude: Span | None = None) -> str:
     """The head noun with its compound and adjective modifiers: "Afghan security force
     personnel"."""
@@ -143,6 +164,8 @@ def noun_phrase(head: Token, exclude: Span | None = None) -> str:
         if exclude is not None and exclude.start <= c.i < exclude.end:
             continue
         if c.like_num or c.pos_ == "NUM":
+            continue
+        if exclude is not None and c.i < exclude.start < head.i and _qualifies_whole(c, exclude):
             continue
         mods.append(c)
         stack.extend(x for x in c.lefts if x.dep_ in (*_COUNTED_DEPS, "punct") and x.text != ",")
@@ -512,6 +535,9 @@ class QuantitiesComponent:
             return None  # "Jamie Armstrong, 25,": a person's age, not a count
         head = counted_noun(num, span)
         counted = noun_phrase(head, span) if head is not None else None
+        if head is None and reading.unit is None:
+            of_noun = _noun_of(num)
+            counted = noun_phrase(of_noun, span) if of_noun is not None else None
         approximate = reading.approximate or _is_average(num)
         if reading.unit == "percent":
             counted = None

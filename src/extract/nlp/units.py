@@ -8,6 +8,7 @@
 - "pounds" of weight, not sterling, where the words around say so ("dropping from 208
   pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
 - multiples: "6.5 times earnings" has the unit ``times``;
+- time units no time mention took: "a 4.3 second 40 yard dash" is in ``second``;
 - ages: "a 35-year-old man", "a 260,000 year-old skull", "six months old" have the unit
   ``year-old`` / ``month-old`` (an age, not a count of years; the noun is not counted).
 
@@ -47,6 +48,10 @@ def _t() -> dict[str, Any]:
             r"[\s-]+(" + "|".join(map(re.escape, t["age_units"])) + r")s?[\s-]+old\b",
             re.IGNORECASE,
         ),
+        "time_rx": re.compile(
+            r"[\s-]+(" + "|".join(map(re.escape, t["time_units"])) + r")s?\b(?![\s-]+old\b)",
+            re.IGNORECASE,
+        ),
         "mass": frozenset(t["mass_context"]),
         "money": frozenset(t["money_context"]),
     }
@@ -55,10 +60,11 @@ def _t() -> dict[str, Any]:
 def refine_units(text: str, out: list[QuantityDict]) -> None:
     """Complete the units of ``out`` (quantities of ``text`` in text order), in place."""
     _weight_pounds(text, out)
+    _rates(text, out)  # first: "from 4 to 6 dollars a kilo" shares the whole rate
     _share_units(text, out)
-    _rates(text, out)
     _multiples(text, out)
     _ages(text, out)
+    _time_units(text, out)
 
 
 def _weight_pounds(text: str, out: list[QuantityDict]) -> None:
@@ -145,3 +151,14 @@ def _ages(text: str, out: list[QuantityDict]) -> None:
         m = _t()["age_rx"].match(text, q["end"])
         if m is not None:
             q["unit"], q["counted"] = f"{m.group(1).lower()}-old", None
+
+
+def _time_units(text: str, out: list[QuantityDict]) -> None:
+    """ "a 4.3 second 40 yard dash": a time unit right after a number that no time mention
+    took is its unit (not the noun the phrase goes on to count)."""
+    for q in out:
+        if q["unit"] is not None:
+            continue
+        m = _t()["time_rx"].match(text, q["end"])
+        if m is not None:
+            q["unit"] = m.group(1).lower()

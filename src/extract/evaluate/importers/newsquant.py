@@ -109,8 +109,12 @@ def _range(value: str) -> tuple[float, float] | None:
 
 def _unit(unit: str | None, normalized: str | None) -> str | None:
     """Our unit vocabulary where NewsQuant's unit is a currency or a percentage (``$`` ->
-    USD, ``%`` -> percent), else its normalised unit."""
+    USD, ``%`` -> percent), else its normalised unit. A normalised unit of measure
+    overrules a written word that could be a currency ("208 pounds" normalised as
+    ``pound-mass`` is a weight, not GBP)."""
     tables = load_table("numbers")
+    if normalized and normalized in _measure_names():
+        return normalized
     for u in (unit, normalized):
         if not u or u == _NONE:
             continue
@@ -123,3 +127,9 @@ def _unit(unit: str | None, normalized: str | None) -> str | None:
         if u and u != _NONE:
             return u
     return None
+
+
+def _measure_names() -> frozenset[str]:
+    """The names of units of measure (``resources/units.json``), currencies left out."""
+    units = load_table("units")
+    return frozenset(units["names"].values()) - frozenset(units["currency_names"])
