@@ -148,7 +148,7 @@ def cluster_block(items: Sequence[EventItem], model: PairModel) -> list[list[int
     if len(groups) == 1:
         return [sorted(groups[0])]
     reps = [items[g[0]] for g in groups]
-    feats, cannot = pair_features(reps)
+    feats, cannot = pair_features(reps, model.story_overlap)
     prob = model.probability(feats)
     weight = np.array([len(g) for g in groups], dtype=np.float64)
     adj = (prob >= model.threshold) & ~cannot
