@@ -49,6 +49,10 @@ def main() -> None:
         "conll_f1_by_threshold_tune": {
             str(k): round(v, 4) for k, v in info["conll_f1_by_threshold"].items()
         },
+        "conll_f1_by_story_overlap_tune": {
+            str(k): round(v, 4) for k, v in info["conll_f1_by_story_overlap"].items()
+        },
+        "story_overlap_chosen": STORY_OVERLAP_CHOSEN,
         "fitted": dt.date.today().isoformat(),
     }
     (OUT / "pair-model.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -62,14 +66,22 @@ def main() -> None:
                 f"**{s['conll_f1']:.3f}** | {s['baseline_lemma']['conll_f1']:.3f} |"
             )
     weights = "\n".join(f"| `{k}` | {v:+.3f} |" for k, v in data["weights"].items())
+    overlaps = ", ".join(
+        f"{k} gave {v:.3f}" for k, v in data["conll_f1_by_story_overlap_tune"].items()
+    )
     card = CARD.format(
         pairs=info["pairs"], positives=info["positive_pairs"], threshold=model.threshold,
         linkage=model.linkage, rows="\n".join(rows), weights=weights,
-        date=data["fitted"],
+        date=data["fitted"], story_overlap=model.story_overlap, overlaps=overlaps,
     )  # fmt: skip
     (OUT / "MODEL_CARD.md").write_text(card, encoding="utf-8")
     print(card)
 
+
+STORY_OVERLAP_CHOSEN = (
+    "on the ECB+ tune half: a fit for each story overlap tried "
+    "(extract.cluster.fit.STORY_OVERLAPS), the one whose best threshold gives the best CoNLL F1"
+)
 
 CARD = """# Event-cluster pair model
 
@@ -96,9 +108,11 @@ The check half is only measured.
 {weights}
 
 `same_story`: the two events' articles are joined, directly or through other articles
-of the block, by an overlap (Jaccard) of their actors and places of at least 0.15
-(`extract.cluster.pairs.STORY_OVERLAP`, chosen on the tune half: 0.10 gave 0.760, 0.15
-0.769, 0.20 0.756 CoNLL F1); `lemma_story` is it with the same trigger lemma. An ECB+
+of the block, by an overlap (Jaccard) of their actors and places of at least
+{story_overlap} (`story_overlap` in `pair-model.json`, read by
+`extract.cluster.pairs.PairModel`; chosen on the tune half, a fit per candidate, the best
+CoNLL F1 at the best threshold of each: {overlaps}; the figures per candidate are
+`conll_f1_by_story_overlap_tune` there); `lemma_story` is it with the same trigger lemma. An ECB+
 topic holds two similar stories (two earthquakes), and this is what tells them apart.
 `same_day` stays at 0: ECB+ gives no publication dates, so our events there carry few
 resolved dates; dates act through a hard rule instead (two events whose dates lie more

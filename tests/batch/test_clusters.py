@@ -97,7 +97,10 @@ def test_exports_load_with_the_documented_columns(out: Path, tmp_path: Path) -> 
     with (tmp_path / "p.csv").open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     assert len(rows) == n == query(out, "SELECT count(*) FROM events")[1][0][0]
-    assert list(rows[0]) == columns("polecat") and list(rows[0])[: len(POLECAT_COLUMNS)] == POLECAT_COLUMNS
+    assert (
+        list(rows[0]) == columns("polecat")
+        and list(rows[0])[: len(POLECAT_COLUMNS)] == POLECAT_COLUMNS
+    )
     k = export(out, tmp_path / "a.parquet", "acled", "parquet", clusters=True)
     table = pq.read_table(tmp_path / "a.parquet")
     assert table.num_rows == k > 0 and table.column_names[: len(ACLED_COLUMNS)] == ACLED_COLUMNS
@@ -106,3 +109,80 @@ def test_exports_load_with_the_documented_columns(out: Path, tmp_path: Path) -> 
     lafoole = [r for r in acled if r["location"] == "Lafoole"]
     assert lafoole and lafoole[0]["fatalities"] == 12 and lafoole[0]["n_articles"] == 2
     assert json.loads(json.dumps(lafoole[0]["event_date"])) == "2023-03-12"
+
+
+def _add_shard(out: Path, name: str, suffix: str) -> None:
+    """Another finished shard holding the first shard's rows: its articles renamed by
+    ``suffix`` (other articles with the same sentences), or the same articles again (a
+    duplicate across shards) when ``suffix`` is empty."""
+    import duckdb
+
+    first = json.loads(sorted((out / "_manifests").glob("*.json"))[0].read_text("utf-8"))
+    files = {}
+    for table in ("articles", "events", "mentions", "errors"):
+        src, dest = out / first["files"][f"{table}.parquet"], out / table / f"{name}.parquet"
+        renamed = []
+        if table != "errors" and suffix:
+            renamed.append(f"article_id || '{suffix}' AS article_id")
+        if table == "articles":
+            renamed.append(f"'{name}' AS shard")
+            if suffix:
+                renamed += [
+                    f"{c} || '{suffix}' AS {c}" for c in ("content_hash", "url", "canonical_url")
+                ]
+        select = f"* REPLACE ({', '.join(renamed)})" if renamed else "*"
+        duckdb.sql(f"COPY (SELECT {select} FROM '{src}') TO '{dest}' (FORMAT parquet)")
+        files[f"{table}.parquet"] = f"{table}/{name}.parquet"
+    manifest = {**first, "shard": name, "files": files}
+    (out / "_manifests" / f"{name}.json").write_text(json.dumps(manifest), "utf-8")
+
+
+def test_streaming_block_by_block_gives_the_clusters_of_all_events_at_once(
+    out: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from extract.batch.query import connect
+    from extract.cluster import archive
+    from extract.cluster.blocking import split_sorted
+    from extract.cluster.consolidate import cluster_row
+    from extract.cluster.linkage import cluster_block
+    from extract.cluster.pairs import load_model
+
+    batch = tmp_path / "batch"
+    shutil.copytree(
+        out, batch, ignore=shutil.ignore_patterns("_clusters", "event_clusters", "cluster_members")
+    )
+    _add_shard(batch, "shard-b", "-b")  # the same sentences in other articles
+    _add_shard(batch, "shard-z", "")  # the first shard's articles again: left out
+    # one shard per read, a few rows per write, three partitions
+    monkeypatch.setattr(archive, "EVENTS_PER_READ", 1)
+    monkeypatch.setattr(archive, "_FLUSH_ROWS", 3)
+    monkeypatch.setattr(archive, "_WRITE_ROWS", 2)
+    cluster_archive(batch, partitions=3)
+    # all events at once, in memory: the same query over the whole archive
+    con = connect(batch)
+    rows = (
+        con.sql(
+            f"SELECT * FROM ({archive._ITEMS_SQL}) ORDER BY type, status_group, "
+            "coalesce(country, ''), block_day NULLS LAST, article_id, event_id"
+        )
+        .to_arrow_table()
+        .to_pylist()
+    )
+    con.close()
+    model, expected = load_model(), {}
+    for block in split_sorted((archive._item(r) for r in rows), archive.ARCHIVE_BLOCKING):
+        for idx in cluster_block(block, model):
+            row = cluster_row([block[i] for i in idx])
+            expected[row.pop("cluster_id")] = row
+    _, got = query(batch, "SELECT * EXCLUDE (partition) FROM event_clusters ORDER BY cluster_id")
+    names = [c for c, _ in archive.CLUSTER_COLUMNS if c not in ("cluster_id", "partition")]
+    assert (
+        len(got) == len(expected)
+        and len(rows) == 2 * query(out, "SELECT count(*) FROM events")[1][0][0]
+    )
+    for cid, *values in got:
+        assert dict(zip(names, values, strict=True)) == {k: expected[cid][k] for k in names}
+    _, members = query(batch, "SELECT count(*), count(DISTINCT cluster_id) FROM cluster_members")
+    assert members[0] == (len(rows), len(expected))

@@ -83,7 +83,7 @@ def test_articles_sharing_actors_and_places_tell_one_story() -> None:
     other = frozenset({"baidoa", "somali army", "ahmed"})
     items = [ev("a"), ev("b", context=frozenset({"beledweyne", "al-shabaab", "somalia"})),
              ev("c", context=other), ev("d", context=other | {"mogadishu"})]  # fmt: skip
-    f, _ = pair_features(items)
+    f, _ = pair_features(items, load_model().story_overlap)
     story = f[..., FEATURES.index("same_story")]
     assert story[0, 1] == 1 and story[2, 3] == 1
     assert story[0, 2] == 0 and story[1, 3] == 0
@@ -91,7 +91,7 @@ def test_articles_sharing_actors_and_places_tell_one_story() -> None:
 
 def test_pair_features_are_symmetric_and_dates_apart_cannot_link() -> None:
     items = [ev("a"), ev("b"), ev("c", date="2023-03-20", sentence="Another blast hit Baidoa.")]
-    f, cannot = pair_features(items)
+    f, cannot = pair_features(items, load_model().story_overlap)
     assert f.shape == (3, 3, len(FEATURES))
     assert np.allclose(f, f.transpose(1, 0, 2))
     i = FEATURES.index

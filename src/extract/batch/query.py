@@ -14,6 +14,7 @@ article id, event id) are there too."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,14 @@ from extract.batch.tables import COLUMNS, TABLES
 from extract.errors import InputError
 
 
-def connect(out_dir: Path) -> Any:
-    """An in-memory DuckDB connection with one view per table."""
+def connect(out_dir: Path, shards: Collection[str] | None = None) -> Any:
+    """An in-memory DuckDB connection with one view per table; with ``shards``, over the
+    files of those finished shards only (their duplicates resolved among themselves)."""
     import duckdb
 
     manifests = read_manifests(Path(out_dir))
+    if shards is not None:
+        manifests = [m for m in manifests if m.get("shard") in shards]
     if not manifests:
         raise InputError(f"no finished shards in {out_dir} (run `newsevents batch` first)")
     con = duckdb.connect()

@@ -2,14 +2,17 @@
 
 First the events (duplicates across shards left out, as ``newsevents query`` sees them)
 are read once, with what the clustering needs, into ``_clusters/items/part=K/``: one
-folder per partition, a hash of (type, country) (DuckDB, in one pass). Then each
-partition is one task (in this process, or on Dask) that reads its events sorted by
-block, clusters block by block and streams its rows to
-``event_clusters/part-NNNNN.parquet`` and ``cluster_members/part-NNNNN.parquet``
-(temporary file, then rename), then writes its manifest ``_clusters/part-NNNNN.json``.
-Python holds one block at a time (and the writer's buffer), whatever the number of
-blocks; the number of partitions grows with the archive (about 50,000 events each) so
-that DuckDB's sort of one partition stays small too.
+folder per partition, a hash of (type, country) (:func:`split_items`: DuckDB, one
+group of shards of about :data:`EVENTS_PER_READ` events at a time, then the copies of
+each sentence over the whole archive, then the partitions). Then each partition is one
+task (in this process, or on Dask) that reads its events sorted by block, clusters
+block by block and streams its rows to ``event_clusters/part-NNNNN.parquet`` and
+``cluster_members/part-NNNNN.parquet`` (temporary file, then rename), a few thousand
+rows at a time, then writes its manifest ``_clusters/part-NNNNN.json``. Python holds one
+block at a time (and the writers' buffers and a bounded cache of article contexts),
+and every DuckDB query runs on one thread within :data:`SPLIT_MEMORY`, spilling to disk
+past it: memory stays flat in the number of blocks and events. The number of partitions
+grows with the archive (about 50,000 events each).
 
 Resumable like the batch: a partition with a manifest of the same *fingerprint* (the
 finished shards, the pair model, the blocking, the number of partitions) is skipped; a
@@ -50,10 +53,13 @@ places split reports of one event, and its documents have no publication dates, 
 would only split the few events with a resolved date from the rest (see the model card)."""
 PARTITIONS = 8
 EVENTS_PER_PARTITION = 50_000
-_FLUSH_ROWS = 20_000
-_CONTEXT_CACHE = 20_000  # articles whose context sets a partition's reader keeps
+EVENTS_PER_READ = 10_000  # events read from the batch's tables in one query
+_FLUSH_ROWS = 2_048  # cluster and member rows a partition buffers before writing them
+_WRITE_ROWS = 2_048  # rows DuckDB buffers per partition file it writes
+_CONTEXT_CACHE = 256  # articles whose context sets a partition's reader keeps
+_READ_ROWS = 512  # events a partition's reader converts to Python at once
 ITEMS = "items"
-SPLIT_MEMORY = "512MB"
+SPLIT_MEMORY = "128MB"
 
 _STATUS_GROUP = "CASE WHEN status IN ({}) THEN 'happened' ELSE status END".format(
     ", ".join(f"'{s}'" for s in sorted(HAPPENED))
@@ -133,10 +139,55 @@ items AS (
 )
 SELECT * FROM items
 """
+_KEPT_SQL = "COPY (SELECT article_id, shard FROM articles) TO '@DEST@' (FORMAT parquet)"
+# a group of shards read on its own: its articles are those kept over the whole archive
+# (``@KEPT@``, duplicates resolved as ``extract.batch.query`` does) from these shards
+_CHUNK_VIEWS = """
+CREATE OR REPLACE VIEW articles AS
+SELECT DISTINCT ON (a.article_id) a.* FROM articles_all a
+SEMI JOIN read_parquet('@KEPT@') k ON a.article_id = k.article_id AND a.shard = k.shard
+ORDER BY a.article_id;
+CREATE OR REPLACE VIEW events AS
+SELECT DISTINCT ON (article_id, event_id) * FROM events_all
+WHERE article_id IN (SELECT article_id FROM articles) ORDER BY article_id, event_id;
+CREATE OR REPLACE VIEW mentions AS
+SELECT DISTINCT ON (article_id, mention_id) * FROM mentions_all
+WHERE article_id IN (SELECT article_id FROM articles) ORDER BY article_id, mention_id;
+"""
+# the copies of one sentence over the whole archive (keys of two events or more): the
+# country and status group most of them give, the earliest day. A tie goes to the value
+# of the copy that comes first by (article id, event id): DuckDB's mode(), used before,
+# broke ties by its hash tables (the thread count changed which won)
+_COPIES_SQL = """
+COPY (
+WITH raw AS (SELECT copy_key, country, status_group, block_day,
+                    {'a': article_id, 'e': event_id} AS k FROM read_parquet('@RAW@')),
+multi AS (
+    SELECT copy_key, min(block_day) AS block_day FROM raw GROUP BY copy_key HAVING count(*) > 1
+),
+c AS (SELECT copy_key, country AS v, -count(*) AS n, min(k) AS k
+      FROM raw SEMI JOIN multi USING (copy_key) WHERE country IS NOT NULL GROUP BY ALL),
+s AS (SELECT copy_key, status_group AS v, -count(*) AS n, min(k) AS k
+      FROM raw SEMI JOIN multi USING (copy_key) WHERE status_group IS NOT NULL GROUP BY ALL),
+cm AS (SELECT copy_key, arg_min(v, {'n': n, 'k': k}) AS country FROM c GROUP BY copy_key),
+sm AS (SELECT copy_key, arg_min(v, {'n': n, 'k': k}) AS status_group FROM s GROUP BY copy_key)
+SELECT m.copy_key, m.block_day, cm.country, sm.status_group, true AS copied
+FROM multi m LEFT JOIN cm USING (copy_key) LEFT JOIN sm USING (copy_key)
+) TO '@DEST@' (FORMAT parquet)
+"""
+# every event once, with its copies' block (as the window over copies in
+# :data:`_ITEMS_SQL`, ties as above), into one folder per partition
 _SPLIT_SQL = """
-COPY (SELECT *, md5_number_lower(type || '|' || coalesce(country, '')) % @PARTITIONS@ AS part
-      FROM ({items}))
-TO '@DEST@' (FORMAT parquet, PARTITION_BY (part), COMPRESSION zstd)
+COPY (
+SELECT *, md5_number_lower(type || '|' || coalesce(country, '')) % @PARTITIONS@ AS part FROM (
+    SELECT r.* REPLACE (
+        coalesce(c.country, r.country) AS country,
+        CASE WHEN c.copied THEN c.status_group ELSE r.status_group END AS status_group,
+        CASE WHEN c.copied THEN c.block_day ELSE r.block_day END AS block_day)
+    FROM read_parquet('@RAW@') r
+    LEFT JOIN read_parquet('@COPIES@') c ON r.copy_key IS NOT DISTINCT FROM c.copy_key
+))
+TO '@DEST@' (FORMAT parquet, PARTITION_BY (part), COMPRESSION zstd, ROW_GROUP_SIZE @ROWS@)
 """
 _PARTITION_SQL = """
 SELECT * EXCLUDE (part) FROM read_parquet('@FILES@')
@@ -294,16 +345,18 @@ def cluster_partition(
     import duckdb
 
     folder = out_dir / MANIFESTS / ITEMS / f"part={partition}"
+    spill = out_dir / MANIFESTS / f".spill-{name}"
     con = duckdb.connect()
     try:
-        con.execute("SET threads = 1")  # a partition is one task: parallel across them
+        _bounded(con, spill)  # one thread: a partition is one task, parallel across them
 
         def items() -> Iterator[EventItem]:
             if not any(folder.glob("*.parquet")):
                 return
             files = str(folder / "*.parquet").replace("'", "''")
             contexts: dict[str, frozenset[str]] = {}
-            for batch in con.sql(_PARTITION_SQL.replace("@FILES@", files)).to_arrow_reader(4096):
+            reader = con.sql(_PARTITION_SQL.replace("@FILES@", files)).to_arrow_reader(_READ_ROWS)
+            for batch in reader:
                 for row in batch.to_pylist():
                     yield _item(row, contexts)
 
@@ -323,6 +376,7 @@ def cluster_partition(
         flush(force=True)
     finally:
         con.close()
+        shutil.rmtree(spill, ignore_errors=True)
         for w, _, _ in writers.values():
             w.close()
     for t in CLUSTER_TABLES:
@@ -343,26 +397,100 @@ def cluster_partition(
     return res
 
 
+def _quoted(path: Path) -> str:
+    return str(path).replace("'", "''")
+
+
+def _bounded(con: Any, spill: Path) -> None:
+    """DuckDB spills to ``spill`` past :data:`SPLIT_MEMORY` (one thread: the clustering
+    runs on one core) instead of growing with the archive."""
+    con.execute("SET threads = 1")
+    con.execute(f"SET temp_directory = '{_quoted(spill)}'")
+    con.execute(f"SET memory_limit = '{SPLIT_MEMORY}'")
+    con.execute("SET preserve_insertion_order = false")
+    con.execute(f"SET partitioned_write_flush_threshold = {_WRITE_ROWS}")
+
+
+def _shard_events(out_dir: Path, manifest: dict[str, Any]) -> int:
+    """The events of one finished shard: its manifest's count, else its events file's."""
+    if "events" in manifest:
+        return int(manifest["events"])
+    files = manifest.get("files", {})
+    if "events.parquet" in files:
+        import pyarrow.parquet as pq
+
+        try:
+            return int(pq.ParquetFile(out_dir / files["events.parquet"]).metadata.num_rows)
+        except (OSError, ValueError):
+            return 0
+    path = out_dir / files.get("events.jsonl", "")
+    return path.stat().st_size // 1000 if path.is_file() else 0
+
+
+def shard_groups(out_dir: Path, events_per_group: int = EVENTS_PER_READ) -> list[list[str]]:
+    """The finished shards in groups of about ``events_per_group`` events (a shard with
+    more is a group alone), in manifest order."""
+    from extract.batch.runner import read_manifests
+
+    groups: list[list[str]] = []
+    size = 0
+    for m in read_manifests(out_dir):
+        n = _shard_events(out_dir, m)
+        if not groups or size + n > events_per_group:
+            groups.append([])
+            size = 0
+        groups[-1].append(str(m.get("shard", "")))
+        size += n
+    return groups
+
+
 def split_items(out_dir: Path, partitions: int) -> None:
     """Read every event once into ``_clusters/items/part=K/`` (through a temporary
-    folder and a rename)."""
+    folder and a rename), a group of shards at a time (:func:`shard_groups`): the
+    articles kept over the whole archive (duplicates across shards left out), then each
+    group's events with what the clustering needs, then the copies of each sentence
+    over the whole archive (their shared block), then the partitions. Each step is one
+    DuckDB query held to :data:`SPLIT_MEMORY`, so memory does not grow with the archive."""
+    import duckdb
+
     from extract.batch.query import connect
 
     dest = out_dir / MANIFESTS / ITEMS
     tmp = out_dir / MANIFESTS / f".{ITEMS}.tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
+    work = out_dir / MANIFESTS / ".split"
+    spill = work / "spill"
+    for folder in (tmp, work):
+        shutil.rmtree(folder, ignore_errors=True)
+    (work / "raw").mkdir(parents=True)
+    kept = work / "kept.parquet"
     con = connect(out_dir)
     try:
-        # DuckDB spills past this instead of growing with the archive
-        spill = str(out_dir / MANIFESTS / ".spill").replace("'", "''")
-        con.execute(f"SET temp_directory = '{spill}'")
-        con.execute(f"SET memory_limit = '{SPLIT_MEMORY}'")
-        con.execute("SET preserve_insertion_order = false")
-        sql = _SPLIT_SQL.format(items=_ITEMS_SQL).replace("@PARTITIONS@", str(int(partitions)))
-        con.execute(sql.replace("@DEST@", str(tmp).replace("'", "''")))
+        _bounded(con, spill)
+        con.execute(_KEPT_SQL.replace("@DEST@", _quoted(kept)))
     finally:
         con.close()
-    shutil.rmtree(out_dir / MANIFESTS / ".spill", ignore_errors=True)
+    raw_sql = _ITEMS_SQL.replace("SELECT * FROM items", "SELECT * FROM keyed")
+    for n, shards in enumerate(shard_groups(out_dir)):
+        con = connect(out_dir, shards=shards)
+        try:
+            _bounded(con, spill)
+            con.execute(_CHUNK_VIEWS.replace("@KEPT@", _quoted(kept)))
+            dest_raw = _quoted(work / "raw" / f"group-{n:05d}.parquet")
+            con.execute(f"COPY ({raw_sql}) TO '{dest_raw}' (FORMAT parquet)")
+        finally:
+            con.close()
+    raw, copies = _quoted(work / "raw" / "*.parquet"), work / "copies.parquet"
+    con = duckdb.connect()
+    try:
+        _bounded(con, spill)
+        con.execute(_COPIES_SQL.replace("@RAW@", raw).replace("@DEST@", _quoted(copies)))
+        sql = _SPLIT_SQL.replace("@RAW@", raw).replace("@COPIES@", _quoted(copies))
+        sql = sql.replace("@PARTITIONS@", str(int(partitions))).replace("@DEST@", _quoted(tmp))
+        sql = sql.replace("@ROWS@", str(_WRITE_ROWS))
+        con.execute(sql)
+    finally:
+        con.close()
+    shutil.rmtree(work, ignore_errors=True)
     tmp.mkdir(parents=True, exist_ok=True)  # no events: no partition folders
     os.replace(tmp, dest)
 
@@ -410,7 +538,8 @@ def cluster_archive(
     model = model or load_model()
     started = time.perf_counter()
     if partitions is None:
-        partitions = max(PARTITIONS, -(-sum(int(m.get("events", 0)) for m in shards) // EVENTS_PER_PARTITION))
+        events = sum(int(m.get("events", 0)) for m in shards)
+        partitions = max(PARTITIONS, -(-events // EVENTS_PER_PARTITION))
     fp = fingerprint(out_dir, model, blocking, partitions)
     run_file = out_dir / MANIFESTS / "run.json"
     try:

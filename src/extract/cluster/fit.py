@@ -1,7 +1,8 @@
-"""Fitting the pair model on gold coreference (the ECB+ tune half): a logistic
-regression over :data:`~extract.cluster.pairs.FEATURES` on the pairs of found events
-within each block (label: the gold mentions they cover share a cluster), then the
-average-linkage threshold that gives the best CoNLL F1 on the same documents."""
+"""Fitting the pair model on gold coreference (the ECB+ tune half): for each candidate
+story overlap, a logistic regression over :data:`~extract.cluster.pairs.FEATURES` on the
+pairs of found events within each block (label: the gold mentions they cover share a
+cluster), then the linkage threshold that gives the best CoNLL F1 on the same documents;
+the story overlap kept is the one whose best threshold scores highest."""
 
 from __future__ import annotations
 
@@ -32,7 +33,10 @@ def gold_labels(doc: GoldDoc, pred: ArticleResult) -> dict[str, str]:
 
 
 def training_pairs(
-    docs: Sequence[GoldDoc], preds: Sequence[ArticleResult], blocking: Blocking
+    docs: Sequence[GoldDoc],
+    preds: Sequence[ArticleResult],
+    blocking: Blocking,
+    story_overlap: float,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(features, labels) of every pair of found events in one block, cannot-links out."""
     by_topic: dict[str, list[int]] = defaultdict(list)
@@ -49,7 +53,7 @@ def training_pairs(
         for block in blocks(items, blocking):
             if len(block) < 2:
                 continue
-            f, cannot = pair_features(block)
+            f, cannot = pair_features(block, story_overlap)
             lab = np.array([label[it.key] for it in block])
             iu = np.triu_indices(len(block), 1)
             keep = ~cannot[iu]
@@ -81,21 +85,34 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, iters: int = 50)
     return w
 
 
+STORY_OVERLAPS = (0.10, 0.15, 0.20)
+"""The story overlaps tried by :func:`fit_model`."""
+
+
 def fit_model(
     docs: Sequence[GoldDoc],
     preds: Sequence[ArticleResult],
     blocking: Blocking = DEFAULT_BLOCKING,
     thresholds: Sequence[float] = tuple(np.round(np.arange(0.05, 0.96, 0.05), 2)),
+    story_overlaps: Sequence[float] = STORY_OVERLAPS,
 ) -> tuple[PairModel, dict[str, Any]]:
-    """The fitted model and what the fit saw (pairs, positives, CoNLL F1 per threshold)."""
+    """The fitted model and what the fit saw: pairs and positives (at the story overlap
+    kept), CoNLL F1 per threshold (at it) and the best CoNLL F1 per story overlap."""
     from extract.evaluate.coref import ecbplus_coref
 
-    x, y = training_pairs(docs, preds, blocking)
-    w = fit_logistic(x, y)
-    by_threshold = {}
-    for t in thresholds:
-        m = PairModel(tuple(float(v) for v in w), float(t))
-        by_threshold[float(t)] = ecbplus_coref(docs, preds, m, blocking)["conll_f1"]
-    best = max(by_threshold, key=lambda t: (by_threshold[t], -t))
-    info = {"pairs": len(y), "positive_pairs": int(y.sum()), "conll_f1_by_threshold": by_threshold}
-    return PairModel(tuple(float(v) for v in w), best), info
+    fits: dict[float, tuple[PairModel, dict[str, Any]]] = {}
+    for overlap in story_overlaps:
+        x, y = training_pairs(docs, preds, blocking, float(overlap))
+        w = tuple(float(v) for v in fit_logistic(x, y))
+        by_threshold = {}
+        for t in thresholds:
+            m = PairModel(w, float(t), float(overlap))
+            by_threshold[float(t)] = ecbplus_coref(docs, preds, m, blocking)["conll_f1"]
+        best = max(by_threshold, key=lambda t: (by_threshold[t], -t))
+        info = {"pairs": len(y), "positive_pairs": int(y.sum()),
+                "conll_f1_by_threshold": by_threshold}  # fmt: skip
+        fits[float(overlap)] = (PairModel(w, best, float(overlap)), info)
+    by_overlap = {o: fits[o][1]["conll_f1_by_threshold"][fits[o][0].threshold] for o in fits}
+    kept = max(by_overlap, key=lambda o: (by_overlap[o], -o))
+    model, info = fits[kept]
+    return model, {**info, "conll_f1_by_story_overlap": by_overlap}

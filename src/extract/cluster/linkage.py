@@ -1,9 +1,15 @@
-"""From pair probabilities to clusters, after collapsing exact copies: single linkage
-with cannot-link constraints (the pairs above the threshold joined best first, Kruskal
-style, unless the two clusters hold a cannot-link pair), run inside the connected
-components of the pairs above the threshold. Average linkage (UPGMA) is here too; on the
-ECB+ tune half it under-merges (CoNLL F1 0.679 against 0.733 for constrained single
-linkage, and 0.685 against 0.716 on the check half)."""
+"""From a block's events to its clusters (:func:`cluster_block`).
+
+First the copies of one report collapse into one node (:func:`collapse`: the same type,
+trigger and sentence, dated alike, at most one event per article); a block of one node
+is one cluster. Then the nodes' representatives (each group's first event) are scored
+pairwise (:func:`~extract.cluster.pairs.pair_features`, the model's probability) and
+linked where the probability reaches the model's threshold and no cannot-link rule
+(dates too far apart) forbids it. Inside each connected component of those links, the
+model's linkage decides: ``single`` (the shipped model), constrained single linkage,
+joins the linked pairs best first unless the two clusters hold a cannot-link pair;
+``average`` merges by average linkage (UPGMA, nodes weighted by their copies) while the
+mean probability reaches the threshold. A node's cluster holds all of its copies."""
 
 from __future__ import annotations
 
@@ -20,10 +26,11 @@ RELATIVE_SHIFT_DAYS = 7
 
 
 def collapse(items: Sequence[EventItem]) -> list[list[int]]:
-    """Groups of item indices that are copies of one report, at most one per article
-    (a second copy within one article stays its own group); first-seen order. A copy
-    joins a group when it dates the sentence as the group's first item does, or as a
-    relative date read against its own publication date would (:func:`same_report_date`)."""
+    """Groups of item indices that are copies of one report (one
+    :func:`~extract.cluster.items.copy_key`), in the order of their first item. An item
+    joins the first group of its key that has no item of its article yet and whose
+    first item dates the sentence alike (:func:`same_report_date`); else it opens a new
+    group (so a second copy within one article stays its own group)."""
     groups: list[list[int]] = []
     open_: dict[str, list[int]] = defaultdict(list)  # key -> indices of its groups
     arts: list[set[str]] = []
@@ -42,11 +49,11 @@ def collapse(items: Sequence[EventItem]) -> list[list[int]]:
 
 
 def same_report_date(a: EventItem, b: EventItem) -> bool:
-    """Whether two copies of one sentence can date it alike: the same date value, or
-    dates apart by what their publication dates are apart (a relative date read against
-    two days), give or take what resolving one shifts it by: a week for a weekday
-    ("on Monday"), the date's own length for a month, a season, a year; or the same
-    value but the year ("on June 4" read in two years)."""
+    """Whether two copies of one sentence can date it alike: the same date value; the
+    same value but the year ("on June 4" read in two years); or two dates of one
+    precision that lie apart by what their publication dates lie apart (a relative date
+    read against two days), give or take :data:`RELATIVE_SHIFT_DAYS` (a weekday, "on
+    Monday") or the first date's own length when longer (a month, a season, a year)."""
     if a.date == b.date:
         return True
     if a.date and b.date and len(a.date) > 4 and a.date[4:] == b.date[4:]:
@@ -83,7 +90,7 @@ def _components(adj: np.ndarray) -> list[np.ndarray]:
 def average_linkage(
     prob: np.ndarray, weight: np.ndarray, cannot: np.ndarray, threshold: float
 ) -> np.ndarray:
-    """Cluster labels (an index of each cluster's first node) by average linkage: merge
+    """Cluster labels (each cluster's smallest node index) by average linkage: merge
     the two clusters with the highest mean pair probability (weighted by ``weight``, the
     copies each node stands for) while it is at least ``threshold``; never merge two
     clusters holding a cannot-link pair."""
@@ -116,9 +123,9 @@ def average_linkage(
 def constrained_single_linkage(
     prob: np.ndarray, cannot: np.ndarray, threshold: float
 ) -> np.ndarray:
-    """Cluster labels (an index of each cluster's first node): join the pairs with a
-    probability of at least ``threshold``, highest first, unless the two clusters hold a
-    cannot-link pair."""
+    """Cluster labels (each cluster's smallest node index): join the pairs with a
+    probability of at least ``threshold``, highest first (ties in index order), unless
+    the two clusters hold a cannot-link pair."""
     n = prob.shape[0]
     labels = np.arange(n)
     if n < 2:
@@ -140,15 +147,15 @@ def constrained_single_linkage(
 
 
 def cluster_block(items: Sequence[EventItem], model: PairModel) -> list[list[int]]:
-    """Clusters of one block, as lists of item indices (each sorted; clusters in the
-    order of their first item)."""
+    """Clusters of one block (see the module), as lists of item indices: every item in
+    exactly one cluster, each list sorted, clusters in the order of their first item."""
     if not items:
         return []
     groups = collapse(items)
     if len(groups) == 1:
         return [sorted(groups[0])]
     reps = [items[g[0]] for g in groups]
-    feats, cannot = pair_features(reps)
+    feats, cannot = pair_features(reps, model.story_overlap)
     prob = model.probability(feats)
     weight = np.array([len(g) for g in groups], dtype=np.float64)
     adj = (prob >= model.threshold) & ~cannot

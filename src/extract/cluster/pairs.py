@@ -2,8 +2,9 @@
 
 For a block of ``n`` events every feature is an ``n x n`` array computed at once (set
 overlaps as products of 0/1 matrices over the block's vocabulary), and the probability
-is a logistic model over them. Its weights and its merge threshold are data:
-``models/event-clusters/pair-model.json`` (fitted by :mod:`extract.cluster.fit`)."""
+is a logistic model over them. Its weights, its merge threshold and the story overlap
+(the Jaccard overlap of two articles' actors and places that joins them into one story)
+are data: ``models/event-clusters/pair-model.json`` (fitted by :mod:`extract.cluster.fit`)."""
 
 from __future__ import annotations
 
@@ -40,9 +41,6 @@ FEATURES = (
 """The pair features, in the order of the model's weights."""
 
 NEAR_KM = 50.0
-# two articles whose actors and places overlap this much (Jaccard) tell one story
-# (chosen on the ECB+ tune half: 0.10 -> 0.760, 0.15 -> 0.769, 0.20 -> 0.756 CoNLL F1)
-STORY_OVERLAP = 0.15
 # two dates whose intervals are further apart than this are different events: a hard
 # rule (cannot-link), not a learned weight (the ECB+ articles the model is fitted on
 # carry no publication dates, so they cannot teach it)
@@ -55,10 +53,13 @@ DEFAULT_MODEL = (
 @dataclass(frozen=True)
 class PairModel:
     """Logistic weights over :data:`FEATURES`, the linkage (``single``: constrained
-    single linkage; ``average``) and its threshold on the pair probability."""
+    single linkage; ``average``) and its threshold on the pair probability, and
+    ``story_overlap``: two articles whose actors and places overlap (Jaccard) at least
+    this much tell one story (the ``same_story`` feature; tuned, see the model card)."""
 
     weights: tuple[float, ...]
     threshold: float
+    story_overlap: float
     features: tuple[str, ...] = FEATURES
     linkage: str = "single"  # or "average"
 
@@ -75,13 +76,14 @@ class PairModel:
         w = data["weights"]
         weights = tuple(float(w[f]) for f in feats)
         linkage = str(data.get("linkage", "single"))
-        return cls(weights, float(data["threshold"]), feats, linkage)
+        return cls(weights, float(data["threshold"]), float(data["story_overlap"]), feats, linkage)
 
     def to_json(self) -> dict[str, object]:
         return {
             "features": list(self.features),
             "weights": {f: round(w, 6) for f, w in zip(self.features, self.weights, strict=True)},
             "threshold": round(self.threshold, 4),
+            "story_overlap": round(self.story_overlap, 4),
             "linkage": self.linkage,
         }
 
@@ -166,10 +168,10 @@ def _dates(items: Sequence[EventItem]) -> tuple[np.ndarray, np.ndarray]:
     return same.astype(np.float64), conflict
 
 
-def _stories(items: Sequence[EventItem]) -> list[int]:
+def _stories(items: Sequence[EventItem], story_overlap: float) -> list[int]:
     """Each item's story: the connected components of its block's articles, two articles
     joined when the overlap of their actors and places (``context``) is at least
-    :data:`STORY_OVERLAP` (reports of one story share who and where; a topic's other,
+    ``story_overlap`` (reports of one story share who and where; a topic's other,
     similar story does not)."""
     arts: dict[str, int] = {}
     ctx: list[frozenset[str]] = []
@@ -187,14 +189,17 @@ def _stories(items: Sequence[EventItem]) -> list[int]:
         return x
 
     if n > 1:
-        rows, cols = np.nonzero(np.triu(_overlap(ctx) >= STORY_OVERLAP, 1))
+        rows, cols = np.nonzero(np.triu(_overlap(ctx) >= story_overlap, 1))
         for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
             parent[find(i)] = find(j)
     return [find(arts[it.article_id]) for it in items]
 
 
-def pair_features(items: Sequence[EventItem]) -> tuple[np.ndarray, np.ndarray]:
-    """(features ``n x n x F``, cannot-link ``n x n``) of a block of events.
+def pair_features(
+    items: Sequence[EventItem], story_overlap: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """(features ``n x n x F``, cannot-link ``n x n``) of a block of events;
+    ``story_overlap``: the model's (:attr:`PairModel.story_overlap`).
 
     Cannot-link: two events whose dates are too far apart."""
     n = len(items)
@@ -213,7 +218,7 @@ def pair_features(items: Sequence[EventItem]) -> tuple[np.ndarray, np.ndarray]:
     f[..., 10] = _overlap([it.context for it in items])
     f[..., 11] = f[..., 1] * f[..., 10]
     f[..., 12] = _equal([it.article_id for it in items])
-    f[..., 13] = _equal(_stories(items))
+    f[..., 13] = _equal(_stories(items, story_overlap))
     f[..., 14] = f[..., 1] * f[..., 13]
     cannot = conflict
     return f, cannot
