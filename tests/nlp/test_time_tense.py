@@ -60,6 +60,12 @@ def test_a_programme_named_like_a_date_is_no_time(extractor):
          "2019-06-05"),
         ("Sales fell in the first quarter of 2018, and profit for that quarter halved.",
          "that quarter", "2018-Q1"),
+        ("The council met on March 3. Earlier that day, farmers had blocked the road.",
+         "Earlier that day", "2020-03-03"),
+        ("The storm hit on May 5, 2019. The river rose that same day.", "that same day",
+         "2019-05-05"),
+        ("The storm hit on May 5, 2019. That same night the river rose.", "That same night",
+         "2019-05-05TNI"),
     ],
 )  # fmt: skip
 def test_an_expression_that_refers_back_counts_from_the_last_date_named(
@@ -144,3 +150,10 @@ def test_a_season_or_a_month_named_quarter_the_entity_recogniser_misses_is_found
     extractor, text, phrase, value
 ):
     assert _value(extractor, text, "2010-10-20", phrase) == value
+
+
+def test_a_day_told_again_without_a_day_named_before_is_left_out(extractor):
+    res = extractor.process(
+        "Earlier that day, farmers had blocked the road.", published="2020-04-02"
+    )
+    assert res.times == []

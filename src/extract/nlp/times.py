@@ -41,6 +41,7 @@ def _extra_patterns() -> re.Pattern[str]:
         rf"\b(?:(?:last|next|this|past|coming) )?(?:{wday})(?: (?:morning|afternoon|evening|night))?\b"
         rf"|\b(?:{month}) \d{{1,2}}(?:, \d{{4}})?\b"
         r"|\b(?:today|tonight|tomorrow|yesterday)\b"
+        rf"|{_NARRATIVE_DAY.pattern}"
         r"|\b(?:the day after tomorrow|the day before yesterday)\b"
         r"|\b(?:this|last|next) (?:week|weekend|month|year|spring|summer|fall|autumn|winter)\b"
         rf"|\bthe (?:{month})(?:[ -]fiscal)?[ -]quarter\b"
@@ -133,7 +134,17 @@ def _refine_year_back(times: list[TimeDict]) -> None:
 _ANAPHOR = re.compile(
     r"(?:(?:later|earlier) )?(that|that same|the same|the following|the previous|the prior) "
     r"(day|month|quarter|year)|the next day"
+    # a part of a day already named: "later that day", "that same night"
+    r"|(?:later|earlier) (that) (day|morning|afternoon|evening|night)"
+    r"|(that same|the same) (day|morning|afternoon|evening|night)"
 )
+# "earlier that day", "that same night": a day of the story told again; found on the raw
+# text (the NER misses some) and kept only when a day was named before them
+_NARRATIVE_DAY = re.compile(
+    r"\b(?:(?:later|earlier) that|that same|the same) (?:day|morning|afternoon|evening|night)\b",
+    re.IGNORECASE,
+)
+_PARTS_OF_DAY: dict[str, str] = load_table("time_words")["parts_of_day"]
 _GRAIN = {
     "day": r"(\d{4})-(\d{2})-(\d{2})",
     "month": r"(\d{4})-(\d{2})",
@@ -192,17 +203,21 @@ def _refer_back(times: list[TimeDict]) -> None:
         m = _ANAPHOR.fullmatch(t["text"].lower().strip())
         if m is None:
             continue
-        rel, unit = (m.group(1), m.group(2)) if m.group(2) else ("the following", "day")
+        groups = [g for g in m.groups() if g is not None]
+        rel, unit = (groups[0], groups[1]) if groups else ("the following", "day")
         step = {"the following": 1, "the previous": -1, "the prior": -1}.get(rel, 0)
-        named = _last_named(times, i, _GRAIN[unit])
+        part = _PARTS_OF_DAY.get(unit)
+        named = _last_named(times, i, _GRAIN["day" if part else unit])
         if named is None:
             continue
         ref, prior = named
         try:
-            t["value"] = _shifted(unit, ref, step)
+            t["value"] = _shifted("day" if part else unit, ref, step)
         except (ValueError, OverflowError):  # off the calendar: "the next day" after 9999-12-31
             continue
-        t["type"], t["anchored"] = "DATE", prior["anchored"]
+        t["type"], t["mod"], t["anchored"] = "DATE", None, prior["anchored"]
+        if part is not None:  # "that same night": the part of that day
+            t["value"], t["type"] = f"{t['value']}T{part}", "TIME"
 
 
 def _rate(span: Span) -> Timex | None:
@@ -334,6 +349,10 @@ class TimesComponent:
             ):
                 continue
             tx = self._normalize(doc, span, anchor)
+            if tx is None and _ANAPHOR.fullmatch(span.text.lower()):
+                # "earlier that day": read from the dates named before it (_refer_back)
+                out.append(self._record(doc, span, None, len(out) + 1))
+                continue
             if tx is None and len(span) > 1:
                 parts = self._normalisable_parts(span, anchor)
                 if parts:
