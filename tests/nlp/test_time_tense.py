@@ -157,3 +157,13 @@ def test_a_day_told_again_without_a_day_named_before_is_left_out(extractor):
         "Earlier that day, farmers had blocked the road.", published="2020-04-02"
     )
     assert res.times == []
+
+
+def test_each_or_every_before_a_weekday_makes_it_a_set(extractor):
+    res = extractor.process(
+        "The ferry sails each Friday and on Monday nights.", published="2020-04-02"
+    )
+    assert [(t.text, t.value, t.type) for t in res.times] == [
+        ("each Friday", "XXXX-WXX-5", "SET"),
+        ("Monday nights", "XXXX-WXX-1TNI", "SET"),
+    ]

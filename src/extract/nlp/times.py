@@ -529,6 +529,11 @@ class TimesComponent:
             and re.fullmatch(r"(1[0-9]|20)\d\d", doc[end + 1].text)
         ):
             end += 2
+        # "each" + "Thursday": the NER leaves out the word that makes it a SET
+        if start > 0 and doc[start - 1].lower_ in ("every", "each"):
+            tx = normalize(doc[start - 1 : end].text, None, None)
+            if tx is not None and tx.type == "SET":
+                start -= 1
         while start < end and doc[start].lower_ in ("on", "by", "in", "at", "since", "until"):
             if (
                 doc[start].lower_ == "at"

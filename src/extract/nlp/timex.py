@@ -886,9 +886,21 @@ def _h_ago(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     return Timex("PAST_REF" if sign < 0 else "FUTURE_REF", "DATE")
 
 
+_PLURAL_WEEKDAY = re.compile(
+    r"([a-z]{6,9})s(?: (morning|afternoon|evening|night)s)?|([a-z]{6,9}) (morning|afternoon|evening|night)s"
+)
+
+
 def _h_set(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     if s in _w()["set_words"]:
         return Timex(_w()["set_words"][s], "SET")
+    m = _PLURAL_WEEKDAY.fullmatch(s)
+    if m and (m.group(1) or m.group(3)) in _w()["weekdays"]:
+        # "on Sundays", "Tuesday nights": every such day (or part of it)
+        wd = _w()["weekdays"][m.group(1) or m.group(3)] + 1
+        part = m.group(2) or m.group(4)
+        suffix = f"T{_w()['parts_of_day'][part]}" if part else ""
+        return Timex(f"XXXX-WXX-{wd}{suffix}", "SET")
     m = _rx()["every"].fullmatch(s)
     if not m:
         return None
