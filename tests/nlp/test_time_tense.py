@@ -66,6 +66,10 @@ def test_a_programme_named_like_a_date_is_no_time(extractor):
          "2019-05-05"),
         ("The storm hit on May 5, 2019. That same night the river rose.", "That same night",
          "2019-05-05TNI"),
+        ("The talks began on May 4, 2019, and ended the following Monday.",
+         "the following Monday", "2019-05-06"),
+        ("Shares closed higher on Thursday, March 26, up 3% from the previous Friday.",
+         "the previous Friday", "2020-03-20"),
     ],
 )  # fmt: skip
 def test_an_expression_that_refers_back_counts_from_the_last_date_named(

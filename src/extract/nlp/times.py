@@ -42,6 +42,7 @@ def _extra_patterns() -> re.Pattern[str]:
         rf"|\b(?:{month}) \d{{1,2}}(?:, \d{{4}})?\b"
         r"|\b(?:today|tonight|tomorrow|yesterday)\b"
         rf"|{_NARRATIVE_DAY.pattern}"
+        rf"|\bthe (?:previous|preceding|following) (?:{wday})\b"
         r"|\b(?:the day after tomorrow|the day before yesterday)\b"
         r"|\b(?:this|last|next) (?:week|weekend|month|year|spring|summer|fall|autumn|winter)\b"
         rf"|\bthe (?:{month})(?:[ -]fiscal)?[ -]quarter\b"
@@ -220,6 +221,31 @@ def _refer_back(times: list[TimeDict]) -> None:
             t["value"], t["type"] = f"{t['value']}T{part}", "TIME"
 
 
+_WEEKDAY_BACK = re.compile(
+    rf"the (previous|preceding|following) ({alternation(load_table('time_words')['weekdays'])})"
+)
+
+
+def _weekday_back(times: list[TimeDict]) -> None:
+    """ "the previous Friday", "the following Monday": the weekday before or after the
+    last day named before them, not the publication date (left as read from the
+    publication date when no day was named)."""
+    for i, t in enumerate(times):
+        m = _WEEKDAY_BACK.fullmatch(t["text"].lower().strip())
+        if m is None:
+            continue
+        named = _last_named(times, i, _GRAIN["day"])
+        if named is None:
+            continue
+        ref = dt.date.fromisoformat(named[0].group(0))
+        wd = load_table("time_words")["weekdays"][m.group(2)]
+        if m.group(1) == "following":
+            d = ref + dt.timedelta(days=(wd - ref.weekday()) % 7 or 7)
+        else:
+            d = ref - dt.timedelta(days=(ref.weekday() - wd) % 7 or 7)
+        t["value"], t["type"], t["anchored"] = d.isoformat(), "DATE", named[1]["anchored"]
+
+
 def _rate(span: Span) -> Timex | None:
     """ "$33 million a year", "hundreds of interviews a day": after a number, "a year" is
     how often (a SET), not how long."""
@@ -366,6 +392,7 @@ class TimesComponent:
             out.append(self._record(doc, span, tx, len(out) + 1))
         _refine_year_back(out)
         _refer_back(out)
+        _weekday_back(out)
         _clock_on_named_day(out)
         # only what has a TIMEX3 value: an entity the normaliser cannot read is mostly the
         # NER's mistake ("Stauber", "as little as 99 cents", "the comparable") or no point

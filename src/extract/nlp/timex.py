@@ -65,7 +65,8 @@ def _rx() -> dict[str, re.Pattern[str]]:
         "decade": re.compile(r"(?:the )?(\d{3})0s|(?:the )?'(\d)0s"),
         "century": re.compile(r"(?:the )?(\d{1,2})(?:st|nd|rd|th) century"),
         "weekday": re.compile(
-            rf"(last|next|this|past|coming)? ?({wday})\.?(?: (morning|afternoon|evening|night))?"
+            rf"(last|next|this|past|coming|previous|preceding|following)? ?({wday})\.?"
+            r"(?: (morning|afternoon|evening|night))?"
         ),
         "rel_unit": re.compile(
             r"(this|last|next|past|previous|coming|following|current) (week|weekend|month|year|quarter|decade|century)"
@@ -800,9 +801,9 @@ def _h_weekday(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
         return Timex(f"XXXX-WXX-{wd + 1}", "DATE")
     back = (anchor.weekday() - wd) % 7
     fwd = (wd - anchor.weekday()) % 7
-    if rel in ("last", "past"):
+    if rel in ("last", "past", "previous", "preceding"):
         d = anchor - dt.timedelta(days=back or 7)
-    elif rel in ("next", "coming"):
+    elif rel in ("next", "coming", "following"):
         d = anchor + dt.timedelta(days=fwd or 7)
     elif rel == "this":
         d = (
