@@ -171,3 +171,10 @@ def test_each_or_every_before_a_weekday_makes_it_a_set(extractor):
         ("each Friday", "XXXX-WXX-5", "SET"),
         ("Monday nights", "XXXX-WXX-1TNI", "SET"),
     ]
+
+
+def test_a_count_before_a_year_ago_is_left_outside_the_time(extractor):
+    res = extractor.process(
+        "The firm has 13 plants, up from seven a year ago.", published="2020-04-02"
+    )
+    assert [(t.text, t.value) for t in res.times] == [("a year ago", "2019")]

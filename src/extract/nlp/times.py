@@ -561,6 +561,9 @@ class TimesComponent:
             tx = normalize(doc[start - 1 : end].text, None, None)
             if tx is not None and tx.type == "SET":
                 start -= 1
+        # "up from seven" + "a year ago": a count right before "a"/"an" is a quantity's
+        while start + 2 < end and doc[start].like_num and doc[start + 1].lower_ in ("a", "an"):
+            start += 1
         while start < end and doc[start].lower_ in ("on", "by", "in", "at", "since", "until"):
             if (
                 doc[start].lower_ == "at"
