@@ -69,7 +69,7 @@ def _rx() -> dict[str, re.Pattern[str]]:
             r"(?: (morning|afternoon|evening|night))?"
         ),
         "rel_unit": re.compile(
-            r"(this|last|next|past|previous|coming|following|current) (week|weekend|month|year|quarter|decade|century)"
+            r"(this|last|next|past|previous|prior|coming|following|current) (week|weekend|month|year|quarter|decade|century)"
         ),
         "ago": re.compile(rf"(.+?) ({unit}) (ago|earlier|before|later|from now|hence)"),
         "duration": re.compile(
@@ -294,6 +294,22 @@ def _normalize(text: str, anchor: dt.date | None, tense: Tense | None) -> Timex 
     w = _w()
     if s.startswith("the ") and any(s[4:].startswith(w) for w in ("early", "mid", "late")):
         s = s[4:]  # "the early 1980s"
+    half = re.fullmatch(r"(?:the )?(first|second|last) half of (.+)", s)
+    if half:  # "the first half of next year", "the second half of fiscal 1990": a half-year
+        inner = normalize(half.group(2), anchor, tense)
+        if inner is not None and inner.value and re.fullmatch(r"\d{4}", inner.value):
+            n = 1 if half.group(1) == "first" else 2
+            return Timex(f"{inner.value}-H{n}", "DATE", anchored=inner.anchored)
+    fiscal = re.fullmatch(
+        r"(?:the )?(last|previous|prior|latest|most recent|next|coming|current|this) "
+        r"(?:fiscal|financial) (year|quarter)",
+        s,
+    )
+    if fiscal:  # "the latest fiscal year": the last one finished, as for "last year"
+        rel = {"latest": "last", "most recent": "last", "prior": "previous"}.get(
+            fiscal.group(1), fiscal.group(1)
+        )
+        return _h_rel_unit(f"{rel} {fiscal.group(2)}", anchor, tense)
     # a leading part-of-period modifier: "late February", "early 2020", "mid-2019"
     for word, m in sorted(w["part_mods"].items(), key=lambda kv: -len(kv[0])):
         if s.startswith(word) and (
@@ -686,6 +702,8 @@ def _h_weekend(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
 
 
 def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    if s == "last quarter":  # the one before the current quarter ("the last quarter of
+        return _h_rel_unit(s, anchor, tense)  # 1990" is its fourth)
     if s in (
         "quarter",
         "the quarter",
@@ -831,11 +849,12 @@ def _h_rel_unit(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
         "last": -1,
         "past": -1,
         "previous": -1,
+        "prior": -1,
         "next": 1,
         "coming": 1,
         "following": 1,
     }[rel]
-    if rel == "past" and unit in ("week", "month", "year", "decade"):
+    if rel == "past" and unit in ("week", "month", "year", "decade", "century"):
         # "the past year" is a duration reaching back from the anchor
         return Timex(_duration_value(1, unit), "DURATION", anchored=anchor is not None)
     if anchor is None:
