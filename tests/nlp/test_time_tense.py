@@ -19,6 +19,8 @@ def _value(extractor, text: str, published: str, phrase: str) -> str | None:
         ("The bank created a new office, effective Feb. 1.", "Feb. 1", "1990-02-01"),
         ("In the fiscal year ended Jan. 31, sales rose 5%.", "Jan. 31", "1989-01-31"),
         ("The company announced an agreement to buy the lender in January.", "January", "1990-01"),
+        ("A rally planned for Saturday was called off after the leak.", "Saturday", "1989-10-21"),
+        ("A rally planned for Saturday will go ahead.", "Saturday", "1989-10-28"),
     ],
 )
 def test_clause_sets_the_direction_of_an_underspecified_date(extractor, text, phrase, value):
