@@ -180,3 +180,14 @@ def test_a_count_before_a_year_ago_is_left_outside_the_time(extractor):
         "The firm has 13 plants, up from seven a year ago.", published="2020-04-02"
     )
     assert [(t.text, t.value) for t in res.times] == [("a year ago", "2019")]
+
+
+def test_a_part_of_a_day_without_its_day_is_on_the_last_day_named(extractor):
+    res = extractor.process(
+        "Hopes were dashed on Friday. Dealers had placed buy orders in the morning.",
+        published="2020-04-06",
+    )
+    assert [(t.text, t.value) for t in res.times] == [
+        ("Friday", "2020-04-03"),
+        ("the morning", "2020-04-03TMO"),
+    ]

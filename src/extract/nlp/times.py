@@ -181,13 +181,15 @@ def _last_named(
 
 _BARE_CLOCK = re.compile(
     r"(?:(?:about|around|at|shortly after|just after|before|after) )?"
-    r"(?:\d{1,2}(?:[:.]\d{2})? ?[ap]\.?m\.?(?: [a-z]{3})?|noon|midday|midnight)"
+    r"(?:\d{1,2}(?:[:.]\d{2})? ?[ap]\.?m\.?(?: [a-z]{3})?|noon|midday|midnight"
+    r"|(?:in )?the (?:morning|afternoon|evening|night))"  # not "this morning": today's
 )
 
 
 def _clock_on_named_day(times: list[TimeDict]) -> None:
-    """ "He was shot at 10 p.m." after "on Oct. 23": a clock time with no day of its own
-    is on the last day named before it (the publication day when none was)."""
+    """ "He was shot at 10 p.m." after "on Oct. 23", "in the morning" after "on Friday": a
+    clock time or a part of a day with no day of its own is on the last day named before
+    it (the publication day when none was)."""
     for i, t in enumerate(times):
         if t["type"] != "TIME" or not t["value"] or not _BARE_CLOCK.fullmatch(t["text"].lower()):
             continue
