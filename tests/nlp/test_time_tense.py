@@ -19,6 +19,8 @@ def _value(extractor, text: str, published: str, phrase: str) -> str | None:
         ("The bank created a new office, effective Feb. 1.", "Feb. 1", "1990-02-01"),
         ("In the fiscal year ended Jan. 31, sales rose 5%.", "Jan. 31", "1989-01-31"),
         ("The company announced an agreement to buy the lender in January.", "January", "1990-01"),
+        ("A rally planned for Saturday was called off after the leak.", "Saturday", "1989-10-21"),
+        ("A rally planned for Saturday will go ahead.", "Saturday", "1989-10-28"),
     ],
 )
 def test_clause_sets_the_direction_of_an_underspecified_date(extractor, text, phrase, value):
@@ -60,6 +62,16 @@ def test_a_programme_named_like_a_date_is_no_time(extractor):
          "2019-06-05"),
         ("Sales fell in the first quarter of 2018, and profit for that quarter halved.",
          "that quarter", "2018-Q1"),
+        ("The council met on March 3. Earlier that day, farmers had blocked the road.",
+         "Earlier that day", "2020-03-03"),
+        ("The storm hit on May 5, 2019. The river rose that same day.", "that same day",
+         "2019-05-05"),
+        ("The storm hit on May 5, 2019. That same night the river rose.", "That same night",
+         "2019-05-05TNI"),
+        ("The talks began on May 4, 2019, and ended the following Monday.",
+         "the following Monday", "2019-05-06"),
+        ("Shares closed higher on Thursday, March 26, up 3% from the previous Friday.",
+         "the previous Friday", "2020-03-20"),
     ],
 )  # fmt: skip
 def test_an_expression_that_refers_back_counts_from_the_last_date_named(
@@ -144,3 +156,38 @@ def test_a_season_or_a_month_named_quarter_the_entity_recogniser_misses_is_found
     extractor, text, phrase, value
 ):
     assert _value(extractor, text, "2010-10-20", phrase) == value
+
+
+def test_a_day_told_again_without_a_day_named_before_is_left_out(extractor):
+    res = extractor.process(
+        "Earlier that day, farmers had blocked the road.", published="2020-04-02"
+    )
+    assert res.times == []
+
+
+def test_each_or_every_before_a_weekday_makes_it_a_set(extractor):
+    res = extractor.process(
+        "The ferry sails each Friday and on Monday nights.", published="2020-04-02"
+    )
+    assert [(t.text, t.value, t.type) for t in res.times] == [
+        ("each Friday", "XXXX-WXX-5", "SET"),
+        ("Monday nights", "XXXX-WXX-1TNI", "SET"),
+    ]
+
+
+def test_a_count_before_a_year_ago_is_left_outside_the_time(extractor):
+    res = extractor.process(
+        "The firm has 13 plants, up from seven a year ago.", published="2020-04-02"
+    )
+    assert [(t.text, t.value) for t in res.times] == [("a year ago", "2019")]
+
+
+def test_a_part_of_a_day_without_its_day_is_on_the_last_day_named(extractor):
+    res = extractor.process(
+        "Hopes were dashed on Friday. Dealers had placed buy orders in the morning.",
+        published="2020-04-06",
+    )
+    assert [(t.text, t.value) for t in res.times] == [
+        ("Friday", "2020-04-03"),
+        ("the morning", "2020-04-03TMO"),
+    ]

@@ -188,6 +188,12 @@ def time_tense(span: Span) -> Tense | None:
         return None
     lemma = verb.lemma_.lower()
     auxes = {c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")}
+    if lemma in _SCHEDULE_VERBS and verb.tag_ == "VBN" and verb.dep_ == "acl":
+        # "a service planned for Saturday was canceled": the plan is told in the clause
+        # of the noun it describes, whose tense decides
+        head = governing_verb(verb.head)
+        if head is not None and head.i != verb.i:
+            return verb_tense(head)
     if lemma in _SCHEDULE_VERBS or "would" in auxes:
         return "future"
     if lemma == "set" and verb.tag_ == "VBN" and any(c.lower_ == "for" for c in verb.children):

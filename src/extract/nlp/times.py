@@ -41,6 +41,8 @@ def _extra_patterns() -> re.Pattern[str]:
         rf"\b(?:(?:last|next|this|past|coming) )?(?:{wday})(?: (?:morning|afternoon|evening|night))?\b"
         rf"|\b(?:{month}) \d{{1,2}}(?:, \d{{4}})?\b"
         r"|\b(?:today|tonight|tomorrow|yesterday)\b"
+        rf"|{_NARRATIVE_DAY.pattern}"
+        rf"|\bthe (?:previous|preceding|following) (?:{wday})\b"
         r"|\b(?:the day after tomorrow|the day before yesterday)\b"
         r"|\b(?:this|last|next) (?:week|weekend|month|year|spring|summer|fall|autumn|winter)\b"
         rf"|\bthe (?:{month})(?:[ -]fiscal)?[ -]quarter\b"
@@ -133,7 +135,17 @@ def _refine_year_back(times: list[TimeDict]) -> None:
 _ANAPHOR = re.compile(
     r"(?:(?:later|earlier) )?(that|that same|the same|the following|the previous|the prior) "
     r"(day|month|quarter|year)|the next day"
+    # a part of a day already named: "later that day", "that same night"
+    r"|(?:later|earlier) (that) (day|morning|afternoon|evening|night)"
+    r"|(that same|the same) (day|morning|afternoon|evening|night)"
 )
+# "earlier that day", "that same night": a day of the story told again; found on the raw
+# text (the NER misses some) and kept only when a day was named before them
+_NARRATIVE_DAY = re.compile(
+    r"\b(?:(?:later|earlier) that|that same|the same) (?:day|morning|afternoon|evening|night)\b",
+    re.IGNORECASE,
+)
+_PARTS_OF_DAY: dict[str, str] = load_table("time_words")["parts_of_day"]
 _GRAIN = {
     "day": r"(\d{4})-(\d{2})-(\d{2})",
     "month": r"(\d{4})-(\d{2})",
@@ -169,13 +181,15 @@ def _last_named(
 
 _BARE_CLOCK = re.compile(
     r"(?:(?:about|around|at|shortly after|just after|before|after) )?"
-    r"(?:\d{1,2}(?:[:.]\d{2})? ?[ap]\.?m\.?(?: [a-z]{3})?|noon|midday|midnight)"
+    r"(?:\d{1,2}(?:[:.]\d{2})? ?[ap]\.?m\.?(?: [a-z]{3})?|noon|midday|midnight"
+    r"|(?:in )?the (?:morning|afternoon|evening|night))"  # not "this morning": today's
 )
 
 
 def _clock_on_named_day(times: list[TimeDict]) -> None:
-    """ "He was shot at 10 p.m." after "on Oct. 23": a clock time with no day of its own
-    is on the last day named before it (the publication day when none was)."""
+    """ "He was shot at 10 p.m." after "on Oct. 23", "in the morning" after "on Friday": a
+    clock time or a part of a day with no day of its own is on the last day named before
+    it (the publication day when none was)."""
     for i, t in enumerate(times):
         if t["type"] != "TIME" or not t["value"] or not _BARE_CLOCK.fullmatch(t["text"].lower()):
             continue
@@ -192,17 +206,46 @@ def _refer_back(times: list[TimeDict]) -> None:
         m = _ANAPHOR.fullmatch(t["text"].lower().strip())
         if m is None:
             continue
-        rel, unit = (m.group(1), m.group(2)) if m.group(2) else ("the following", "day")
+        groups = [g for g in m.groups() if g is not None]
+        rel, unit = (groups[0], groups[1]) if groups else ("the following", "day")
         step = {"the following": 1, "the previous": -1, "the prior": -1}.get(rel, 0)
-        named = _last_named(times, i, _GRAIN[unit])
+        part = _PARTS_OF_DAY.get(unit)
+        named = _last_named(times, i, _GRAIN["day" if part else unit])
         if named is None:
             continue
         ref, prior = named
         try:
-            t["value"] = _shifted(unit, ref, step)
+            t["value"] = _shifted("day" if part else unit, ref, step)
         except (ValueError, OverflowError):  # off the calendar: "the next day" after 9999-12-31
             continue
-        t["type"], t["anchored"] = "DATE", prior["anchored"]
+        t["type"], t["mod"], t["anchored"] = "DATE", None, prior["anchored"]
+        if part is not None:  # "that same night": the part of that day
+            t["value"], t["type"] = f"{t['value']}T{part}", "TIME"
+
+
+_WEEKDAY_BACK = re.compile(
+    rf"the (previous|preceding|following) ({alternation(load_table('time_words')['weekdays'])})"
+)
+
+
+def _weekday_back(times: list[TimeDict]) -> None:
+    """ "the previous Friday", "the following Monday": the weekday before or after the
+    last day named before them, not the publication date (left as read from the
+    publication date when no day was named)."""
+    for i, t in enumerate(times):
+        m = _WEEKDAY_BACK.fullmatch(t["text"].lower().strip())
+        if m is None:
+            continue
+        named = _last_named(times, i, _GRAIN["day"])
+        if named is None:
+            continue
+        ref = dt.date.fromisoformat(named[0].group(0))
+        wd = load_table("time_words")["weekdays"][m.group(2)]
+        if m.group(1) == "following":
+            d = ref + dt.timedelta(days=(wd - ref.weekday()) % 7 or 7)
+        else:
+            d = ref - dt.timedelta(days=(ref.weekday() - wd) % 7 or 7)
+        t["value"], t["type"], t["anchored"] = d.isoformat(), "DATE", named[1]["anchored"]
 
 
 def _rate(span: Span) -> Timex | None:
@@ -334,6 +377,10 @@ class TimesComponent:
             ):
                 continue
             tx = self._normalize(doc, span, anchor)
+            if tx is None and _ANAPHOR.fullmatch(span.text.lower()):
+                # "earlier that day": read from the dates named before it (_refer_back)
+                out.append(self._record(doc, span, None, len(out) + 1))
+                continue
             if tx is None and len(span) > 1:
                 parts = self._normalisable_parts(span, anchor)
                 if parts:
@@ -347,6 +394,7 @@ class TimesComponent:
             out.append(self._record(doc, span, tx, len(out) + 1))
         _refine_year_back(out)
         _refer_back(out)
+        _weekday_back(out)
         _clock_on_named_day(out)
         # only what has a TIMEX3 value: an entity the normaliser cannot read is mostly the
         # NER's mistake ("Stauber", "as little as 99 cents", "the comparable") or no point
@@ -510,6 +558,14 @@ class TimesComponent:
             and re.fullmatch(r"(1[0-9]|20)\d\d", doc[end + 1].text)
         ):
             end += 2
+        # "each" + "Thursday": the NER leaves out the word that makes it a SET
+        if start > 0 and doc[start - 1].lower_ in ("every", "each"):
+            tx = normalize(doc[start - 1 : end].text, None, None)
+            if tx is not None and tx.type == "SET":
+                start -= 1
+        # "up from seven" + "a year ago": a count right before "a"/"an" is a quantity's
+        while start + 2 < end and doc[start].like_num and doc[start + 1].lower_ in ("a", "an"):
+            start += 1
         while start < end and doc[start].lower_ in ("on", "by", "in", "at", "since", "until"):
             if (
                 doc[start].lower_ == "at"

@@ -65,10 +65,11 @@ def _rx() -> dict[str, re.Pattern[str]]:
         "decade": re.compile(r"(?:the )?(\d{3})0s|(?:the )?'(\d)0s"),
         "century": re.compile(r"(?:the )?(\d{1,2})(?:st|nd|rd|th) century"),
         "weekday": re.compile(
-            rf"(last|next|this|past|coming)? ?({wday})\.?(?: (morning|afternoon|evening|night))?"
+            rf"(last|next|this|past|coming|previous|preceding|following)? ?({wday})\.?"
+            r"(?: (morning|afternoon|evening|night))?"
         ),
         "rel_unit": re.compile(
-            r"(this|last|next|past|previous|coming|following|current) (week|weekend|month|year|quarter|decade|century)"
+            r"(this|last|next|past|previous|prior|coming|following|current) (week|weekend|month|year|quarter|decade|century)"
         ),
         "ago": re.compile(rf"(.+?) ({unit}) (ago|earlier|before|later|from now|hence)"),
         "duration": re.compile(
@@ -293,6 +294,22 @@ def _normalize(text: str, anchor: dt.date | None, tense: Tense | None) -> Timex 
     w = _w()
     if s.startswith("the ") and any(s[4:].startswith(w) for w in ("early", "mid", "late")):
         s = s[4:]  # "the early 1980s"
+    half = re.fullmatch(r"(?:the )?(first|second|last) half of (.+)", s)
+    if half:  # "the first half of next year", "the second half of fiscal 1990": a half-year
+        inner = normalize(half.group(2), anchor, tense)
+        if inner is not None and inner.value and re.fullmatch(r"\d{4}", inner.value):
+            n = 1 if half.group(1) == "first" else 2
+            return Timex(f"{inner.value}-H{n}", "DATE", anchored=inner.anchored)
+    fiscal = re.fullmatch(
+        r"(?:the )?(last|previous|prior|latest|most recent|next|coming|current|this) "
+        r"(?:fiscal|financial) (year|quarter)",
+        s,
+    )
+    if fiscal:  # "the latest fiscal year": the last one finished, as for "last year"
+        rel = {"latest": "last", "most recent": "last", "prior": "previous"}.get(
+            fiscal.group(1), fiscal.group(1)
+        )
+        return _h_rel_unit(f"{rel} {fiscal.group(2)}", anchor, tense)
     # a leading part-of-period modifier: "late February", "early 2020", "mid-2019"
     for word, m in sorted(w["part_mods"].items(), key=lambda kv: -len(kv[0])):
         if s.startswith(word) and (
@@ -685,6 +702,8 @@ def _h_weekend(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
 
 
 def _h_quarter(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
+    if s == "last quarter":  # the one before the current quarter ("the last quarter of
+        return _h_rel_unit(s, anchor, tense)  # 1990" is its fourth)
     if s in (
         "quarter",
         "the quarter",
@@ -800,9 +819,9 @@ def _h_weekday(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | N
         return Timex(f"XXXX-WXX-{wd + 1}", "DATE")
     back = (anchor.weekday() - wd) % 7
     fwd = (wd - anchor.weekday()) % 7
-    if rel in ("last", "past"):
+    if rel in ("last", "past", "previous", "preceding"):
         d = anchor - dt.timedelta(days=back or 7)
-    elif rel in ("next", "coming"):
+    elif rel in ("next", "coming", "following"):
         d = anchor + dt.timedelta(days=fwd or 7)
     elif rel == "this":
         d = (
@@ -830,11 +849,12 @@ def _h_rel_unit(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | 
         "last": -1,
         "past": -1,
         "previous": -1,
+        "prior": -1,
         "next": 1,
         "coming": 1,
         "following": 1,
     }[rel]
-    if rel == "past" and unit in ("week", "month", "year", "decade"):
+    if rel == "past" and unit in ("week", "month", "year", "decade", "century"):
         # "the past year" is a duration reaching back from the anchor
         return Timex(_duration_value(1, unit), "DURATION", anchored=anchor is not None)
     if anchor is None:
@@ -886,9 +906,21 @@ def _h_ago(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     return Timex("PAST_REF" if sign < 0 else "FUTURE_REF", "DATE")
 
 
+_PLURAL_WEEKDAY = re.compile(
+    r"([a-z]{6,9})s(?: (morning|afternoon|evening|night)s)?|([a-z]{6,9}) (morning|afternoon|evening|night)s"
+)
+
+
 def _h_set(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex | None:
     if s in _w()["set_words"]:
         return Timex(_w()["set_words"][s], "SET")
+    m = _PLURAL_WEEKDAY.fullmatch(s)
+    if m and (m.group(1) or m.group(3)) in _w()["weekdays"]:
+        # "on Sundays", "Tuesday nights": every such day (or part of it)
+        wd = _w()["weekdays"][m.group(1) or m.group(3)] + 1
+        part = m.group(2) or m.group(4)
+        suffix = f"T{_w()['parts_of_day'][part]}" if part else ""
+        return Timex(f"XXXX-WXX-{wd}{suffix}", "SET")
     m = _rx()["every"].fullmatch(s)
     if not m:
         return None
