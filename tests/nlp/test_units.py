@@ -81,3 +81,12 @@ def test_a_word_before_of_and_the_number_is_not_part_of_the_counted_noun(extract
         "The Orla ferry line offered a total of nine weekly routes.", published="2020-01-01"
     )
     assert [(q.text, q.counted) for q in r.quantities] == [("nine", "weekly routes")]
+
+
+def test_a_rate_follows_a_word_naming_the_moneys_country(extractor):
+    r = extractor.process(
+        "Cocoa fell from $3 U.S. per kilo to $2.40 in May.", published="2020-01-01"
+    )
+    q = {q.text: (q.unit, q.counted) for q in r.quantities}
+    assert q["$3"] == ("USD per kilogram", None)
+

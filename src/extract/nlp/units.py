@@ -27,6 +27,7 @@ from extract.nlp.types import QuantityDict
 from extract.tables import load_table
 
 _WORD = re.compile(r"[\w£$€'-]+")
+_COUNTRY_WORD = re.compile(r"\s+([A-Za-z][\w.]*)")
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|to|-|\u2013)\s*", re.IGNORECASE)
 
 
@@ -124,7 +125,7 @@ def _rates(text: str, out: list[QuantityDict]) -> None:
             continue
         if " per " in t["names"].get(unit.lower(), ""):
             continue  # "mph" is a rate already
-        m = t["rate_rx"].match(text, q["end"])
+        m = t["rate_rx"].match(text, _after_country_word(text, q))
         if m is None:
             continue
         written = " ".join(m.group(1).lower().split())
@@ -133,6 +134,20 @@ def _rates(text: str, out: list[QuantityDict]) -> None:
         if square and not den.startswith(("square", "cubic")):
             den = ("cubic " if "cubic" in square.group(0) else "square ") + den
         q["unit"] = f"{unit} per {den}"
+
+
+def _after_country_word(text: str, q: QuantityDict) -> int:
+    """Where a rate may start after an amount of money: past a word naming the money's
+    country ("$75 U.S. per barrel"), which is then no counted noun."""
+    unit = q["unit"]
+    m = _COUNTRY_WORD.match(text, q["end"])
+    if unit is None or not re.fullmatch(r"[A-Z]{3}", unit) or m is None:
+        return q["end"]
+    if m.group(1).lower() not in _t()["currency_country_words"]:
+        return q["end"]
+    if q["counted"] is not None and q["counted"].lower() == m.group(1).lower():
+        q["counted"] = None
+    return m.end()
 
 
 def _multiples(text: str, out: list[QuantityDict]) -> None:
