@@ -90,3 +90,9 @@ def test_a_rate_follows_a_word_naming_the_moneys_country(extractor):
     q = {q.text: (q.unit, q.counted) for q in r.quantities}
     assert q["$3"] == ("USD per kilogram", None)
 
+
+def test_a_number_hung_on_an_adjective_counts_the_noun_after_it(extractor):
+    r = extractor.process(
+        "The Orla label shipped 4.3M digital and physical copies.", published="2020-01-01"
+    )
+    assert [(q.text, q.counted) for q in r.quantities] == [("4.3M", "digital and physical copies")]
