@@ -96,3 +96,8 @@ def test_a_number_hung_on_an_adjective_counts_the_noun_after_it(extractor):
         "The Orla label shipped 4.3M digital and physical copies.", published="2020-01-01"
     )
     assert [(q.text, q.counted) for q in r.quantities] == [("4.3M", "digital and physical copies")]
+
+
+def test_a_counted_noun_written_once_holds_for_every_member_of_a_list(extractor):
+    r = extractor.process("The Orla mills hired 40, 55 and 60 weavers.", published="2020-01-01")
+    assert [q.counted for q in r.quantities] == ["weavers", "weavers", "weavers"]

@@ -4,7 +4,7 @@
   ``USD per ounce``, "15 to 22 miles per hour" ``miles per hour``, "34 cents a share"
   ``cents per share`` (the time mention "a year" of "$33 million a year" stays a SET too);
 - a unit written once for a range or a list: "from 208 pounds to 193" (193 is pounds
-  too), "50, 60 and 70 GPa";
+  too), "50, 60 and 70 GPa"; a counted noun too ("50, 60 and 70 workers");
 - "pounds" of weight, not sterling, where the words around say so ("dropping from 208
   pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
 - multiples: "6.5 times earnings" has the unit ``times``;
@@ -63,6 +63,7 @@ def refine_units(text: str, out: list[QuantityDict]) -> None:
     _weight_pounds(text, out)
     _rates(text, out)  # first: "from 4 to 6 dollars a kilo" shares the whole rate
     _share_units(text, out)
+    _share_counted(text, out)
     _multiples(text, out)
     _ages(text, out)
     _time_units(text, out)
@@ -109,6 +110,21 @@ def _share_units(text: str, out: list[QuantityDict]) -> None:
             q["unit"] = nxt["unit"]  # "50, 60 and 70 GPa", "between 4 and 5 percent"
             if glued:
                 q["counted"] = None
+
+
+def _share_counted(text: str, out: list[QuantityDict]) -> None:
+    """A counted noun written on one member of "50, 60 and 70 workers", "between 11 or 12
+    players" holds for the bare numbers of one size joined to it."""
+
+    def bare(q: QuantityDict) -> bool:
+        return q["unit"] is None and q["counted"] is None and q["value"] is not None
+
+    for a, b in itertools.pairwise(out):
+        if not _LIST_GAP.fullmatch(text[a["end"] : b["start"]]):
+            continue
+        for src, dst in ((a, b), (b, a)):
+            if src["unit"] is None and src["counted"] and bare(dst) and _same_scale(dst, src):
+                dst["counted"] = src["counted"]
 
 
 def _same_scale(q: QuantityDict, nxt: QuantityDict) -> bool:
