@@ -40,6 +40,10 @@ def test_counted_nouns_are_compared_in_the_singular():
     assert unit_key("-") is None
 
 
+def test_a_counted_noun_is_compared_without_its_conjunctions():
+    assert unit_key("new and used cars") == unit_key("new used car") == "new used car"
+
+
 def test_a_range_matches_a_range_by_both_bounds():
     assert values_match((10.0, 20.0), (10.0, 20.0))
     assert not values_match((10.0, 20.0), (10.0, 25.0))

@@ -81,3 +81,23 @@ def test_a_word_before_of_and_the_number_is_not_part_of_the_counted_noun(extract
         "The Orla ferry line offered a total of nine weekly routes.", published="2020-01-01"
     )
     assert [(q.text, q.counted) for q in r.quantities] == [("nine", "weekly routes")]
+
+
+def test_a_rate_follows_a_word_naming_the_moneys_country(extractor):
+    r = extractor.process(
+        "Cocoa fell from $3 U.S. per kilo to $2.40 in May.", published="2020-01-01"
+    )
+    q = {q.text: (q.unit, q.counted) for q in r.quantities}
+    assert q["$3"] == ("USD per kilogram", None)
+
+
+def test_a_number_hung_on_an_adjective_counts_the_noun_after_it(extractor):
+    r = extractor.process(
+        "The Orla label shipped 4.3M digital and physical copies.", published="2020-01-01"
+    )
+    assert [(q.text, q.counted) for q in r.quantities] == [("4.3M", "digital and physical copies")]
+
+
+def test_a_counted_noun_written_once_holds_for_every_member_of_a_list(extractor):
+    r = extractor.process("The Orla mills hired 40, 55 and 60 weavers.", published="2020-01-01")
+    assert [q.counted for q in r.quantities] == ["weavers", "weavers", "weavers"]

@@ -12,7 +12,7 @@ The rules, as in CQE's evaluation (Almasian et al. 2023), made one-to-one:
   currency codes equal to currency names ("USD" = "dollar" = "$", "AUD" = "australian
   dollar"), each side of a rate normalised ("USD per barrel" = "dollar per barrel"). A
   quantity without a unit of measure has its counted noun as its unit ("13,000 workers":
-  "worker"), as NewsQuant writes it, and a share of it ("a third of the voters") has
+  "worker"; "digital and physical sales": "digital physical sale"), as NewsQuant writes it, and a share of it ("a third of the voters") has
   "% voter"; a corpus that annotates no counted nouns (MEANTIME)
   judges only units of measure (``noun_units=False``).
 - **Changes** are NewsQuant's ``=``, ``~``, ``>``, ``<``, ``up``, ``down``, compared as
@@ -115,7 +115,8 @@ def _part_key(part: str) -> str:
         key = str(t["names"].get(rest, rest))
         if key in t["measures"]:
             return key
-    return " ".join(_singular(w) for w in part.split())
+    # a counted noun as NewsQuant writes it, without conjunctions ("digital physical sale")
+    return " ".join(_singular(w) for w in part.split() if w not in ("and", "or", "&"))
 
 
 def unit_key(unit: str | None) -> str | None:

@@ -116,7 +116,18 @@ def read_quantity(text: str) -> Reading | None:
 
 def counted_noun(num: Token, span: Span) -> Token | None:
     """The noun a number counts: its head for "100 prisoners", the object of "of" for
-    "20 of its security forces"."""
+    "20 of its security forces", the noun after the adjectives that the parser hung the
+    number on ("4 million digital and physical copies")."""
+    head = num.head
+    if (
+        num.dep_ in ("nummod", "nmod", "compound")
+        and head.pos_ == "ADJ"
+        and head.i > num.i
+        and head.dep_ in _COUNTED_DEPS
+        and head.head.pos_ in ("NOUN", "PROPN")
+        and head.head.i > head.i
+    ):
+        return head.head
     if num.dep_ in ("nummod", "quantmod", "compound", "amod", "nmod") and num.head.pos_ in (
         "NOUN",
         "PROPN",

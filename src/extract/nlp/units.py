@@ -4,7 +4,7 @@
   ``USD per ounce``, "15 to 22 miles per hour" ``miles per hour``, "34 cents a share"
   ``cents per share`` (the time mention "a year" of "$33 million a year" stays a SET too);
 - a unit written once for a range or a list: "from 208 pounds to 193" (193 is pounds
-  too), "50, 60 and 70 GPa";
+  too), "50, 60 and 70 GPa"; a counted noun too ("50, 60 and 70 workers");
 - "pounds" of weight, not sterling, where the words around say so ("dropping from 208
   pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
 - multiples: "6.5 times earnings" has the unit ``times``;
@@ -27,6 +27,7 @@ from extract.nlp.types import QuantityDict
 from extract.tables import load_table
 
 _WORD = re.compile(r"[\w£$€'-]+")
+_COUNTRY_WORD = re.compile(r"\s+([A-Za-z][\w.]*)")
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|to|-|\u2013)\s*", re.IGNORECASE)
 
 
@@ -62,6 +63,7 @@ def refine_units(text: str, out: list[QuantityDict]) -> None:
     _weight_pounds(text, out)
     _rates(text, out)  # first: "from 4 to 6 dollars a kilo" shares the whole rate
     _share_units(text, out)
+    _share_counted(text, out)
     _multiples(text, out)
     _ages(text, out)
     _time_units(text, out)
@@ -110,6 +112,21 @@ def _share_units(text: str, out: list[QuantityDict]) -> None:
                 q["counted"] = None
 
 
+def _share_counted(text: str, out: list[QuantityDict]) -> None:
+    """A counted noun written on one member of "50, 60 and 70 workers", "between 11 or 12
+    players" holds for the bare numbers of one size joined to it."""
+
+    def bare(q: QuantityDict) -> bool:
+        return q["unit"] is None and q["counted"] is None and q["value"] is not None
+
+    for a, b in itertools.pairwise(out):
+        if not _LIST_GAP.fullmatch(text[a["end"] : b["start"]]):
+            continue
+        for src, dst in ((a, b), (b, a)):
+            if src["unit"] is None and src["counted"] and bare(dst) and _same_scale(dst, src):
+                dst["counted"] = src["counted"]
+
+
 def _same_scale(q: QuantityDict, nxt: QuantityDict) -> bool:
     """ "50 and 70 GPa", not "2 and 70 GPa" nor "1990 and 70 GPa": numbers of one size."""
     a, b = q["value"], nxt["lower"] if nxt["lower"] is not None else nxt["value"]
@@ -124,7 +141,7 @@ def _rates(text: str, out: list[QuantityDict]) -> None:
             continue
         if " per " in t["names"].get(unit.lower(), ""):
             continue  # "mph" is a rate already
-        m = t["rate_rx"].match(text, q["end"])
+        m = t["rate_rx"].match(text, _after_country_word(text, q))
         if m is None:
             continue
         written = " ".join(m.group(1).lower().split())
@@ -133,6 +150,20 @@ def _rates(text: str, out: list[QuantityDict]) -> None:
         if square and not den.startswith(("square", "cubic")):
             den = ("cubic " if "cubic" in square.group(0) else "square ") + den
         q["unit"] = f"{unit} per {den}"
+
+
+def _after_country_word(text: str, q: QuantityDict) -> int:
+    """Where a rate may start after an amount of money: past a word naming the money's
+    country ("$75 U.S. per barrel"), which is then no counted noun."""
+    unit = q["unit"]
+    m = _COUNTRY_WORD.match(text, q["end"])
+    if unit is None or not re.fullmatch(r"[A-Z]{3}", unit) or m is None:
+        return q["end"]
+    if m.group(1).lower() not in _t()["currency_country_words"]:
+        return q["end"]
+    if q["counted"] is not None and q["counted"].lower() == m.group(1).lower():
+        q["counted"] = None
+    return m.end()
 
 
 def _multiples(text: str, out: list[QuantityDict]) -> None:
