@@ -58,7 +58,9 @@ def test_blocks_split_by_type_country_status_and_runs_of_days() -> None:
     ]  # fmt: skip
     got = sorted(sorted(it.article_id for it in b) for b in blocks(items))
     assert got == [["a", "b", "g"], ["c"], ["d"], ["e"], ["f"]]
-    no_country = sorted(sorted(it.article_id for it in b) for b in blocks(items, Blocking(by_country=False)))
+    no_country = sorted(
+        sorted(it.article_id for it in b) for b in blocks(items, Blocking(by_country=False))
+    )
     assert ["a", "b", "d", "g"] in no_country
     no_day = Blocking(by_country=False, by_day=False)
     undated = [*items, ev("h", date=None, published=None, sentence="Report h.")]

@@ -442,7 +442,9 @@ def test_ecbplus_text_is_the_tokens_closed_up_one_line_per_sentence() -> None:
     from extract.evaluate.importers import ecbplus
 
     (doc,) = ecbplus.load(FIXTURES / "ecbplus")
-    assert doc.result.article.text == "Flood waters reached Tamale's market.\nTraders left (briefly)."
+    assert (
+        doc.result.article.text == "Flood waters reached Tamale's market.\nTraders left (briefly)."
+    )
     assert doc.result.article.id == "90_1ecbplus"
     assert doc.meta["topic"] == "90" and doc.meta["subtopic"] == "90plus"
     assert doc.scope == frozenset()

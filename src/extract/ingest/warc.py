@@ -177,8 +177,11 @@ def _read_from(
             resume = _next_record_start(stream, next_start, tried)
             if next_start not in reported:  # a record that failed twice is reported once
                 reported.add(next_start)
-                yield name, exc if resume is None else CorruptRecordError(
-                    f"corrupt WARC record: {exc}", source=name
+                yield (
+                    name,
+                    exc
+                    if resume is None
+                    else CorruptRecordError(f"corrupt WARC record: {exc}", source=name),
                 )
             return resume
         except (ArchiveLoadFailed, EOFError, OSError, ValueError, zlib.error) as exc:
@@ -186,10 +189,13 @@ def _read_from(
             resume = _next_record_start(stream, next_start, tried)
             if next_start not in reported:  # a record that failed twice is reported once
                 reported.add(next_start)
-                yield name, (
-                    TruncatedArchiveError(f"unreadable WARC record: {exc}", source=name)
-                    if resume is None
-                    else CorruptRecordError(f"corrupt WARC record: {exc}", source=name)
+                yield (
+                    name,
+                    (
+                        TruncatedArchiveError(f"unreadable WARC record: {exc}", source=name)
+                        if resume is None
+                        else CorruptRecordError(f"corrupt WARC record: {exc}", source=name)
+                    ),
                 )
             return resume
 

@@ -84,9 +84,7 @@ def build_nlp(settings: Settings | None = None) -> Language:
         if name.removeprefix("newsevents_") in settings.disable:
             continue
         config = (
-            cache
-            if name in ("newsevents_places", "newsevents_actors", "newsevents_coding")
-            else {}
+            cache if name in ("newsevents_places", "newsevents_actors", "newsevents_coding") else {}
         )
         if name == "newsevents_events":
             config = {"typer": settings.event_typer, "model_dir": settings.typer_model_dir}
