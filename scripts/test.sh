@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
-.venv/bin/ruff check src tests scripts
+.venv/bin/ruff check src tests scripts bench
+.venv/bin/ruff format --check src tests scripts bench
 .venv/bin/mypy src
 .venv/bin/python -m pytest -q "$@"
 .venv/bin/python scripts/compile_annotations.py --check
