@@ -559,10 +559,11 @@ def _run_dask(
 
 
 def read_manifests(out_dir: Path) -> list[dict[str, Any]]:
-    """The manifests of the finished shards in ``out_dir``."""
+    """The manifests of the finished shards in ``out_dir``; one that names no ``shard``
+    (written by hand, or by an older version) is the shard its file is named after."""
     folder = Path(out_dir) / MANIFESTS
     return [
-        json.loads(p.read_text(encoding="utf-8"))
+        {"shard": p.stem, **json.loads(p.read_text(encoding="utf-8"))}
         for p in sorted(folder.glob("*.json"))
         if not p.name.startswith(".")
     ]
