@@ -165,3 +165,20 @@ def test_the_shipped_model_reads_back_as_written() -> None:
     assert model.features == FEATURES and 0 < model.threshold < 1
     again = PairModel.from_json(json.loads(json.dumps(model.to_json())))
     assert again == model
+
+
+def test_a_group_of_many_events_gets_memory_in_proportion(tmp_path) -> None:
+    import duckdb
+
+    from extract.cluster.archive import _bounded
+
+    def limit_mib(events: int) -> float:
+        con = duckdb.connect()
+        _bounded(con, tmp_path, events)
+        value = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+        con.close()
+        number, unit = value.split()
+        return float(number) * {"MiB": 1, "GiB": 1024, "MB": 0.954, "GB": 953.7}[unit]
+
+    assert 120 < limit_mib(0) < 130  # a group of one ordinary part: the fixed bound
+    assert 270 < limit_mib(25_000) < 300  # a file run whole: room to finish, not a failure

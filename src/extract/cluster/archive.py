@@ -60,6 +60,10 @@ _CONTEXT_CACHE = 256  # articles whose context sets a partition's reader keeps
 _READ_ROWS = 512  # events a partition's reader converts to Python at once
 ITEMS = "items"
 SPLIT_MEMORY = "128MB"
+_GROUP_BYTES_PER_EVENT = 12_000
+"""The memory a group's events query may take per event beyond :data:`SPLIT_MEMORY`: its
+per-event step does not spill, so a shard bigger than a group (a file run whole,
+``--part-size 0``) gets room in proportion (25,000 events: 300 MB) instead of failing."""
 
 _STATUS_GROUP = "CASE WHEN status IN ({}) THEN 'happened' ELSE status END".format(
     ", ".join(f"'{s}'" for s in sorted(HAPPENED))
@@ -401,12 +405,14 @@ def _quoted(path: Path) -> str:
     return str(path).replace("'", "''")
 
 
-def _bounded(con: Any, spill: Path) -> None:
+def _bounded(con: Any, spill: Path, events: int = 0) -> None:
     """DuckDB spills to ``spill`` past :data:`SPLIT_MEMORY` (one thread: the clustering
-    runs on one core) instead of growing with the archive."""
+    runs on one core) instead of growing with the archive; a query over ``events`` events
+    of one group may take :data:`_GROUP_BYTES_PER_EVENT` for each."""
     con.execute("SET threads = 1")
     con.execute(f"SET temp_directory = '{_quoted(spill)}'")
-    con.execute(f"SET memory_limit = '{SPLIT_MEMORY}'")
+    limit_mb = max(int(SPLIT_MEMORY.removesuffix("MB")), events * _GROUP_BYTES_PER_EVENT // 2**20)
+    con.execute(f"SET memory_limit = '{limit_mb}MB'")
     con.execute("SET preserve_insertion_order = false")
     con.execute(f"SET partitioned_write_flush_threshold = {_WRITE_ROWS}")
 
@@ -454,6 +460,7 @@ def split_items(out_dir: Path, partitions: int) -> None:
     import duckdb
 
     from extract.batch.query import connect
+    from extract.batch.runner import read_manifests
 
     dest = out_dir / MANIFESTS / ITEMS
     tmp = out_dir / MANIFESTS / f".{ITEMS}.tmp"
@@ -470,10 +477,11 @@ def split_items(out_dir: Path, partitions: int) -> None:
     finally:
         con.close()
     raw_sql = _ITEMS_SQL.replace("SELECT * FROM items", "SELECT * FROM keyed")
+    events = {str(m["shard"]): _shard_events(out_dir, m) for m in read_manifests(out_dir)}
     for n, shards in enumerate(shard_groups(out_dir)):
         con = connect(out_dir, shards=shards)
         try:
-            _bounded(con, spill)
+            _bounded(con, spill, sum(events.get(s, 0) for s in shards))
             con.execute(_CHUNK_VIEWS.replace("@KEPT@", _quoted(kept)))
             dest_raw = _quoted(work / "raw" / f"group-{n:05d}.parquet")
             con.execute(f"COPY ({raw_sql}) TO '{dest_raw}' (FORMAT parquet)")
