@@ -201,7 +201,7 @@ SELECT *, md5_number_lower(type || '|' || coalesce(country, '')) % @PARTITIONS@ 
 TO '@DEST@' (FORMAT parquet, PARTITION_BY (part), COMPRESSION zstd, ROW_GROUP_SIZE @ROWS@)
 """
 _PARTITION_SQL = """
-SELECT * EXCLUDE (part) FROM read_parquet('@FILES@')
+SELECT * EXCLUDE (part, place_kind, place_text) FROM read_parquet('@FILES@')
 ORDER BY type, status_group, coalesce(country, ''), block_day NULLS LAST, article_id, event_id
 """
 
@@ -234,6 +234,40 @@ def _item(row: dict[str, Any]) -> EventItem:
         counts=counts, context=context, site=row["site"], day=row["block_day"],
         copy=row.get("copy_key"), block_status=row.get("status_group"),
     )  # fmt: skip
+
+
+_EMPTY: frozenset[str] = frozenset()
+
+
+def _batch_items(cols: dict[str, list[Any]]) -> Iterator[EventItem]:
+    """:func:`_item` of each row of a batch given as columns (no dict per row)."""
+    for (article_id, event_id, type_, subtype, status, trigger, sentence, date, published,
+         place, place_country, admin1, lat, lon, geo_precision, country, source_entity,
+         source_country, source_sector, target_entity, target_country, target_sector,
+         actors, raw_counts, site, day, copy, block_status) in zip(
+        cols["article_id"], cols["event_id"], cols["type"], cols["subtype"], cols["status"],
+        cols["trigger"], cols["sentence"], cols["date"], cols["published"], cols["place"],
+        cols["place_country"], cols["admin1"], cols["lat"], cols["lon"],
+        cols["geo_precision"], cols["country"], cols["source_entity"],
+        cols["source_country"], cols["source_sector"], cols["target_entity"],
+        cols["target_country"], cols["target_sector"], cols["actors"], cols["counts"],
+        cols["site"], cols["block_day"], cols["copy_key"], cols["status_group"], strict=True,
+    ):  # fmt: skip
+        counts: dict[str, float] = {}
+        for c in raw_counts or ():
+            if c["value"] is not None:
+                counts[c["role"]] = max(counts.get(c["role"], c["value"]), c["value"])
+        yield EventItem(
+            article_id=article_id, event_id=event_id, type=type_, subtype=subtype,
+            status=status, trigger=trigger or "", sentence=sentence or "", date=date,
+            published=published, place=place, place_country=place_country, admin1=admin1,
+            lat=lat, lon=lon, geo_precision=geo_precision, country=country,
+            source_entity=source_entity, source_country=source_country,
+            source_sector=source_sector, target_entity=target_entity,
+            target_country=target_country, target_sector=target_sector,
+            actors=frozenset(actors) if actors else _EMPTY, counts=counts, context=_EMPTY,
+            site=site, day=day, copy=copy, block_status=block_status,
+        )  # fmt: skip
 
 
 @dataclass
@@ -364,8 +398,7 @@ def cluster_partition(
                 return
             reader = con.sql(_PARTITION_SQL.replace("@FILES@", files)).to_arrow_reader(_READ_ROWS)
             for batch in reader:
-                for row in batch.to_pylist():
-                    yield _item(row)
+                yield from _batch_items(batch.to_pydict())
 
         for block in split_sorted(items(), blocking):
             if len(block) > 1:  # a block of one event is one cluster: no pair scored
