@@ -56,7 +56,8 @@ EVENTS_PER_PARTITION = 50_000
 EVENTS_PER_READ = 10_000  # events read from the batch's tables in one query
 _FLUSH_ROWS = 2_048  # cluster and member rows a partition buffers before writing them
 _WRITE_ROWS = 2_048  # rows DuckDB buffers per partition file it writes
-_CONTEXT_CACHE = 256  # articles whose context sets a partition's reader keeps
+_CONTEXT_CACHE = 256  # articles whose context sets a partition keeps as Python sets
+CONTEXTS = "contexts"  # under ITEMS: one row per article, its context (not one per event)
 _READ_ROWS = 512  # events a partition's reader converts to Python at once
 ITEMS = "items"
 SPLIT_MEMORY = "128MB"
@@ -70,6 +71,15 @@ _STATUS_GROUP = "CASE WHEN status IN ({}) THEN 'happened' ELSE status END".forma
 )
 _ROLES = ", ".join(f"'{r}'" for r in COUNT_ROLES)
 
+# each article's focus country (the one most of its places are in) and context
+_ART_SQL = """
+    SELECT article_id,
+           mode(country_code) FILTER (WHERE kind = 'place' AND country_code IS NOT NULL) AS focus,
+           list(DISTINCT lower(coalesce(canonical, value, text)))
+             FILTER (WHERE kind IN ('actor', 'place')
+                     AND coalesce(canonical, value, text) <> '') AS context
+    FROM mentions GROUP BY article_id
+"""
 # every event with what the clustering needs, one row per event
 _ITEMS_SQL = rf"""
 WITH args AS (
@@ -96,14 +106,7 @@ per_event AS (
              FILTER (WHERE kind = 'quantity' AND role IN ({_ROLES})) AS counts
     FROM argm GROUP BY article_id, event_id
 ),
-art AS (
-    SELECT article_id,
-           mode(country_code) FILTER (WHERE kind = 'place' AND country_code IS NOT NULL) AS focus,
-           list(DISTINCT lower(coalesce(canonical, value, text)))
-             FILTER (WHERE kind IN ('actor', 'place')
-                     AND coalesce(canonical, value, text) <> '') AS context
-    FROM mentions GROUP BY article_id
-),
+art AS ({_ART_SQL}),
 raw_items AS (
     SELECT e.article_id, e.event_id, e.type, e.subtype, e.status, e.trigger, e.sentence,
            e.date, e.published, p.pl.place, p.pl.place_country, p.pl.admin1, p.pl.lat,
@@ -142,6 +145,14 @@ items AS (
     FROM keyed
 )
 SELECT * FROM items
+"""
+# the split computes ``art`` of :data:`_ITEMS_SQL` once per group of shards into this
+# table: its events' query reads their focus country from it, and each article's context
+# is written once (not once per event: the clustering looks it up when a block needs it)
+_ART_TABLE = "cluster_article_context"
+_PARTITION_CONTEXT_SQL = """
+SELECT c.article_id, c.context FROM read_parquet('@CONTEXTS@') c
+SEMI JOIN read_parquet('@FILES@') p ON c.article_id = p.article_id
 """
 _KEPT_SQL = "COPY (SELECT article_id, shard FROM articles) TO '@DEST@' (FORMAT parquet)"
 # a group of shards read on its own: its articles are those kept over the whole archive
@@ -194,7 +205,7 @@ SELECT *, md5_number_lower(type || '|' || coalesce(country, '')) % @PARTITIONS@ 
 TO '@DEST@' (FORMAT parquet, PARTITION_BY (part), COMPRESSION zstd, ROW_GROUP_SIZE @ROWS@)
 """
 _PARTITION_SQL = """
-SELECT * EXCLUDE (part) FROM read_parquet('@FILES@')
+SELECT * EXCLUDE (part, place_kind, place_text) FROM read_parquet('@FILES@')
 ORDER BY type, status_group, coalesce(country, ''), block_day NULLS LAST, article_id, event_id
 """
 
@@ -206,16 +217,10 @@ def items_sql() -> str:
     return _ITEMS_SQL.replace("SELECT * FROM items", "SELECT * EXCLUDE (copy_key) FROM items")
 
 
-def _item(row: dict[str, Any], contexts: dict[str, frozenset[str]] | None = None) -> EventItem:
-    """The clustering's view of one row of :data:`_ITEMS_SQL`; ``contexts`` caches each
-    article's context (one set per article, not one per event)."""
-    context = contexts.get(row["article_id"]) if contexts is not None else None
-    if context is None:
-        context = frozenset(row["context"] or ())
-        if contexts is not None:
-            if len(contexts) >= _CONTEXT_CACHE:
-                contexts.clear()
-            contexts[row["article_id"]] = context
+def _item(row: dict[str, Any]) -> EventItem:
+    """The clustering's view of one row of :data:`_ITEMS_SQL` (a row without ``context``,
+    as the split writes them, leaves it empty: the partition fills it in when needed)."""
+    context = frozenset(row.get("context") or ())
     counts: dict[str, float] = {}
     for c in row["counts"] or ():
         if c["value"] is not None:
@@ -233,6 +238,40 @@ def _item(row: dict[str, Any], contexts: dict[str, frozenset[str]] | None = None
         counts=counts, context=context, site=row["site"], day=row["block_day"],
         copy=row.get("copy_key"), block_status=row.get("status_group"),
     )  # fmt: skip
+
+
+_EMPTY: frozenset[str] = frozenset()
+
+
+def _batch_items(cols: dict[str, list[Any]]) -> Iterator[EventItem]:
+    """:func:`_item` of each row of a batch given as columns (no dict per row)."""
+    for (article_id, event_id, type_, subtype, status, trigger, sentence, date, published,
+         place, place_country, admin1, lat, lon, geo_precision, country, source_entity,
+         source_country, source_sector, target_entity, target_country, target_sector,
+         actors, raw_counts, site, day, copy, block_status) in zip(
+        cols["article_id"], cols["event_id"], cols["type"], cols["subtype"], cols["status"],
+        cols["trigger"], cols["sentence"], cols["date"], cols["published"], cols["place"],
+        cols["place_country"], cols["admin1"], cols["lat"], cols["lon"],
+        cols["geo_precision"], cols["country"], cols["source_entity"],
+        cols["source_country"], cols["source_sector"], cols["target_entity"],
+        cols["target_country"], cols["target_sector"], cols["actors"], cols["counts"],
+        cols["site"], cols["block_day"], cols["copy_key"], cols["status_group"], strict=True,
+    ):  # fmt: skip
+        counts: dict[str, float] = {}
+        for c in raw_counts or ():
+            if c["value"] is not None:
+                counts[c["role"]] = max(counts.get(c["role"], c["value"]), c["value"])
+        yield EventItem(
+            article_id=article_id, event_id=event_id, type=type_, subtype=subtype,
+            status=status, trigger=trigger or "", sentence=sentence or "", date=date,
+            published=published, place=place, place_country=place_country, admin1=admin1,
+            lat=lat, lon=lon, geo_precision=geo_precision, country=country,
+            source_entity=source_entity, source_country=source_country,
+            source_sector=source_sector, target_entity=target_entity,
+            target_country=target_country, target_sector=target_sector,
+            actors=frozenset(actors) if actors else _EMPTY, counts=counts, context=_EMPTY,
+            site=site, day=day, copy=copy, block_status=block_status,
+        )  # fmt: skip
 
 
 @dataclass
@@ -354,17 +393,21 @@ def cluster_partition(
     try:
         _bounded(con, spill)  # one thread: a partition is one task, parallel across them
 
+        has_items = any(folder.glob("*.parquet"))
+        files = _quoted(folder / "*.parquet")
+        context_of = _partition_contexts(con, folder.parent / CONTEXTS, files, has_items)
+
         def items() -> Iterator[EventItem]:
-            if not any(folder.glob("*.parquet")):
+            if not has_items:
                 return
-            files = str(folder / "*.parquet").replace("'", "''")
-            contexts: dict[str, frozenset[str]] = {}
             reader = con.sql(_PARTITION_SQL.replace("@FILES@", files)).to_arrow_reader(_READ_ROWS)
             for batch in reader:
-                for row in batch.to_pylist():
-                    yield _item(row, contexts)
+                yield from _batch_items(batch.to_pydict())
 
         for block in split_sorted(items(), blocking):
+            if len(block) > 1:  # a block of one event is one cluster: no pair scored
+                for it in block:
+                    it.context = context_of(it.article_id)
             res.blocks += 1
             res.events += len(block)
             res.largest_block = max(res.largest_block, len(block))
@@ -399,6 +442,34 @@ def cluster_partition(
     manifest.pop("skipped")
     write_json_atomic(manifest, out_dir / MANIFESTS / f"{name}.json")
     return res
+
+
+def _partition_contexts(
+    con: Any, folder: Path, files: str, has_items: bool
+) -> Callable[[str], frozenset[str]]:
+    """Article id -> its context, for the articles of one partition's events: their
+    contexts held as one Arrow column (one row per article), a bounded number of them
+    as Python sets at a time."""
+    index: dict[str, int] = {}
+    column: Any = None
+    if has_items and any(folder.glob("*.parquet")):
+        sql = _PARTITION_CONTEXT_SQL.replace("@CONTEXTS@", _quoted(folder / "*.parquet"))
+        table = con.sql(sql.replace("@FILES@", files)).to_arrow_table()
+        index = {a: i for i, a in enumerate(table.column("article_id").to_pylist())}
+        column = table.column("context").combine_chunks()
+    cache: dict[str, frozenset[str]] = {}
+
+    def context_of(article_id: str) -> frozenset[str]:
+        found = cache.get(article_id)
+        if found is None:
+            i = index.get(article_id)
+            found = frozenset((column[i].as_py() or ()) if i is not None else ())
+            if len(cache) >= _CONTEXT_CACHE:
+                cache.clear()
+            cache[article_id] = found
+        return found
+
+    return context_of
 
 
 def _quoted(path: Path) -> str:
@@ -476,15 +547,21 @@ def split_items(out_dir: Path, partitions: int) -> None:
         con.execute(_KEPT_SQL.replace("@DEST@", _quoted(kept)))
     finally:
         con.close()
-    raw_sql = _ITEMS_SQL.replace("SELECT * FROM items", "SELECT * FROM keyed")
+    raw_sql = _ITEMS_SQL.replace(f"art AS ({_ART_SQL})", f"art AS (SELECT * FROM {_ART_TABLE})")
+    raw_sql = raw_sql.replace("SELECT * FROM items", "SELECT * EXCLUDE (context) FROM keyed")
     events = {str(m["shard"]): _shard_events(out_dir, m) for m in read_manifests(out_dir)}
+    (work / CONTEXTS).mkdir()
     for n, shards in enumerate(shard_groups(out_dir)):
         con = connect(out_dir, shards=shards)
         try:
             _bounded(con, spill, sum(events.get(s, 0) for s in shards))
             con.execute(_CHUNK_VIEWS.replace("@KEPT@", _quoted(kept)))
             dest_raw = _quoted(work / "raw" / f"group-{n:05d}.parquet")
+            con.execute(f"CREATE TEMP TABLE {_ART_TABLE} AS {_ART_SQL}")
             con.execute(f"COPY ({raw_sql}) TO '{dest_raw}' (FORMAT parquet)")
+            dest_ctx = _quoted(work / CONTEXTS / f"group-{n:05d}.parquet")
+            con.execute(f"COPY (SELECT article_id, context FROM {_ART_TABLE}) TO '{dest_ctx}' "
+                        "(FORMAT parquet)")  # fmt: skip
         finally:
             con.close()
     raw, copies = _quoted(work / "raw" / "*.parquet"), work / "copies.parquet"
@@ -498,8 +575,9 @@ def split_items(out_dir: Path, partitions: int) -> None:
         con.execute(sql)
     finally:
         con.close()
-    shutil.rmtree(work, ignore_errors=True)
     tmp.mkdir(parents=True, exist_ok=True)  # no events: no partition folders
+    os.replace(work / CONTEXTS, tmp / CONTEXTS)
+    shutil.rmtree(work, ignore_errors=True)
     os.replace(tmp, dest)
 
 

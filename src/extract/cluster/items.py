@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from extract.cluster.lemma import content_stems, trigger_lemma
 from extract.records import ActorMention, ArticleResult, Event, PlaceMention, QuantityMention
@@ -38,6 +38,7 @@ class DateSpan:
     precision: str  # day, week, month, season, year
 
 
+@lru_cache(maxsize=4096)  # dates repeat across events; a span is immutable
 def date_span(value: str | None) -> DateSpan | None:
     """The interval of a TIMEX3 date value; None when it is unresolved (``XXXX-03-10``),
     a decade or century, or not a date."""
