@@ -107,6 +107,21 @@ def test_copies_of_one_report_collapse_once_per_article() -> None:
     assert collapse(items) == [[0, 1], [2], [3]]
 
 
+def test_contexts_are_asked_for_only_when_pairs_are_scored() -> None:
+    from extract.cluster.linkage import cluster_block
+
+    asked: list[list[str]] = []
+
+    def prepare(reps: object) -> None:
+        asked.append([it.article_id for it in reps])  # type: ignore[attr-defined]
+
+    model = load_model()
+    copies = [ev("a"), ev("b")]  # one report twice: one node, no pair to score
+    assert cluster_block(copies, model, prepare) == [[0, 1]] and asked == []
+    two = [ev("a"), ev("c", sentence="Gunmen attacked an army checkpoint.", trigger="attacked")]
+    assert len(cluster_block(two, model, prepare)) == 2 and asked == [["a", "c"]]
+
+
 def test_single_linkage_never_joins_a_cannot_link_pair() -> None:
     prob = np.array([[0, 0.9, 0.8], [0.9, 0, 0.85], [0.8, 0.85, 0]])
     cannot = np.zeros((3, 3), dtype=bool)

@@ -26,7 +26,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,6 +70,18 @@ _STATUS_GROUP = "CASE WHEN status IN ({}) THEN 'happened' ELSE status END".forma
     ", ".join(f"'{s}'" for s in sorted(HAPPENED))
 )
 _ROLES = ", ".join(f"'{r}'" for r in COUNT_ROLES)
+# an event's arguments parsed once into typed structs (not one JSON parse per field)
+_ARG_TYPE = '[{"role": "VARCHAR", "ref": "VARCHAR", "entity": "VARCHAR"}]'
+# the sentence lower case, trimmed, each run of white space one space (RE2's \s: space,
+# tab, newline, form feed, carriage return); the regex only runs where one of them could
+# need replacing, which most sentences do not
+_ONE_SPACED = (
+    "CASE WHEN contains(sentence, '  ') OR contains(sentence, chr(9)) "
+    "OR contains(sentence, chr(10)) OR contains(sentence, chr(12)) "
+    "OR contains(sentence, chr(13)) "
+    "THEN regexp_replace(lower(trim(sentence)), '\\s+', ' ', 'g') "
+    "ELSE lower(trim(sentence)) END"
+)
 
 # each article's focus country (the one most of its places are in) and context
 _ART_SQL = """
@@ -83,11 +95,10 @@ _ART_SQL = """
 # every event with what the clustering needs, one row per event
 _ITEMS_SQL = rf"""
 WITH args AS (
-    SELECT e.article_id, e.event_id, g.i, g.arg->>'role' AS role, g.arg->>'ref' AS ref,
-           g.arg->>'entity' AS arg_entity
-    FROM events e,
-         LATERAL (SELECT unnest(from_json(e.arguments, '["json"]')) AS arg,
-                         generate_subscripts(from_json(e.arguments, '["json"]'), 1) AS i) g
+    SELECT e.article_id, e.event_id, g.i, g.arg.role AS role, g.arg.ref AS ref,
+           g.arg.entity AS arg_entity
+    FROM (SELECT article_id, event_id, from_json(arguments, '{_ARG_TYPE}') AS a FROM events) e,
+         LATERAL (SELECT unnest(e.a) AS arg, generate_subscripts(e.a, 1) AS i) g
 ),
 argm AS (
     SELECT g.*, m.kind, m.canonical, m.value, m.text, m.country_code, m.lat, m.lon,
@@ -129,8 +140,7 @@ raw_items AS (
     LEFT JOIN art USING (article_id)
 ),
 keyed AS (
-    SELECT *, md5(type || chr(31) || lower(trigger) || chr(31)
-                  || regexp_replace(lower(trim(sentence)), '\s+', ' ', 'g')) AS copy_key
+    SELECT *, md5(type || chr(31) || lower(trigger) || chr(31) || {_ONE_SPACED}) AS copy_key
     FROM raw_items
 ),
 -- copies of one sentence (extract.cluster.items.copy_key: type, trigger, sentence; not the
@@ -364,8 +374,11 @@ def cluster_partition(
     model: PairModel,
     blocking: Blocking = ARCHIVE_BLOCKING,
     fp: str = "",
+    con: Any = None,
 ) -> PartitionResult:
-    """Cluster one partition of a batch's events and write its tables and manifest."""
+    """Cluster one partition of a batch's events and write its tables and manifest; on
+    ``con`` (a DuckDB connection set up by :func:`_bounded`, left open) when given, else
+    on a connection of its own."""
     import pyarrow as pa
 
     started = time.perf_counter()
@@ -389,9 +402,12 @@ def cluster_partition(
 
     folder = out_dir / MANIFESTS / ITEMS / f"part={partition}"
     spill = out_dir / MANIFESTS / f".spill-{name}"
-    con = duckdb.connect()
+    own = con is None
+    if own:
+        con = duckdb.connect()
     try:
-        _bounded(con, spill)  # one thread: a partition is one task, parallel across them
+        if own:  # one thread: a partition is one task, parallel across them
+            _bounded(con, spill)
 
         has_items = any(folder.glob("*.parquet"))
         files = _quoted(folder / "*.parquet")
@@ -404,14 +420,15 @@ def cluster_partition(
             for batch in reader:
                 yield from _batch_items(batch.to_pydict())
 
+        def fill_contexts(reps: Sequence[EventItem]) -> None:
+            for it in reps:  # only the events whose pairs are scored need their context
+                it.context = context_of(it.article_id)
+
         for block in split_sorted(items(), blocking):
-            if len(block) > 1:  # a block of one event is one cluster: no pair scored
-                for it in block:
-                    it.context = context_of(it.article_id)
             res.blocks += 1
             res.events += len(block)
             res.largest_block = max(res.largest_block, len(block))
-            for idx in cluster_block(block, model):
+            for idx in cluster_block(block, model, fill_contexts):
                 members = [block[i] for i in idx]
                 row = cluster_row(members, partition)
                 buffers["event_clusters"].append(row)
@@ -422,8 +439,9 @@ def cluster_partition(
             flush()
         flush(force=True)
     finally:
-        con.close()
-        shutil.rmtree(spill, ignore_errors=True)
+        if own:
+            con.close()
+            shutil.rmtree(spill, ignore_errors=True)
         for w, _, _ in writers.values():
             w.close()
     for t in CLUSTER_TABLES:
@@ -482,10 +500,16 @@ def _bounded(con: Any, spill: Path, events: int = 0) -> None:
     of one group may take :data:`_GROUP_BYTES_PER_EVENT` for each."""
     con.execute("SET threads = 1")
     con.execute(f"SET temp_directory = '{_quoted(spill)}'")
-    limit_mb = max(int(SPLIT_MEMORY.removesuffix("MB")), events * _GROUP_BYTES_PER_EVENT // 2**20)
-    con.execute(f"SET memory_limit = '{limit_mb}MB'")
+    _memory(con, events)
     con.execute("SET preserve_insertion_order = false")
     con.execute(f"SET partitioned_write_flush_threshold = {_WRITE_ROWS}")
+
+
+def _memory(con: Any, events: int = 0) -> None:
+    """DuckDB's memory limit for a query over ``events`` events of one group (see
+    :func:`_bounded`)."""
+    limit_mb = max(int(SPLIT_MEMORY.removesuffix("MB")), events * _GROUP_BYTES_PER_EVENT // 2**20)
+    con.execute(f"SET memory_limit = '{limit_mb}MB'")
 
 
 def _shard_events(out_dir: Path, manifest: dict[str, Any]) -> int:
@@ -527,10 +551,11 @@ def split_items(out_dir: Path, partitions: int) -> None:
     articles kept over the whole archive (duplicates across shards left out), then each
     group's events with what the clustering needs, then the copies of each sentence
     over the whole archive (their shared block), then the partitions. Each step is one
-    DuckDB query held to :data:`SPLIT_MEMORY`, so memory does not grow with the archive."""
+    DuckDB query held to :data:`SPLIT_MEMORY`, so memory does not grow with the archive;
+    all of them run on one connection (opening one costs about 30 ms)."""
     import duckdb
 
-    from extract.batch.query import connect
+    from extract.batch.query import attach_views
     from extract.batch.runner import read_manifests
 
     dest = out_dir / MANIFESTS / ITEMS
@@ -541,33 +566,28 @@ def split_items(out_dir: Path, partitions: int) -> None:
         shutil.rmtree(folder, ignore_errors=True)
     (work / "raw").mkdir(parents=True)
     kept = work / "kept.parquet"
-    con = connect(out_dir)
-    try:
-        _bounded(con, spill)
-        con.execute(_KEPT_SQL.replace("@DEST@", _quoted(kept)))
-    finally:
-        con.close()
     raw_sql = _ITEMS_SQL.replace(f"art AS ({_ART_SQL})", f"art AS (SELECT * FROM {_ART_TABLE})")
     raw_sql = raw_sql.replace("SELECT * FROM items", "SELECT * EXCLUDE (context) FROM keyed")
     events = {str(m["shard"]): _shard_events(out_dir, m) for m in read_manifests(out_dir)}
     (work / CONTEXTS).mkdir()
-    for n, shards in enumerate(shard_groups(out_dir)):
-        con = connect(out_dir, shards=shards)
-        try:
-            _bounded(con, spill, sum(events.get(s, 0) for s in shards))
+    con = duckdb.connect()
+    try:
+        _bounded(con, spill)
+        attach_views(con, out_dir, clusters=False)
+        con.execute(_KEPT_SQL.replace("@DEST@", _quoted(kept)))
+        for n, shards in enumerate(shard_groups(out_dir)):
+            attach_views(con, out_dir, shards, clusters=False)
+            _memory(con, sum(events.get(s, 0) for s in shards))
             con.execute(_CHUNK_VIEWS.replace("@KEPT@", _quoted(kept)))
             dest_raw = _quoted(work / "raw" / f"group-{n:05d}.parquet")
-            con.execute(f"CREATE TEMP TABLE {_ART_TABLE} AS {_ART_SQL}")
+            con.execute(f"CREATE OR REPLACE TEMP TABLE {_ART_TABLE} AS {_ART_SQL}")
             con.execute(f"COPY ({raw_sql}) TO '{dest_raw}' (FORMAT parquet)")
             dest_ctx = _quoted(work / CONTEXTS / f"group-{n:05d}.parquet")
             con.execute(f"COPY (SELECT article_id, context FROM {_ART_TABLE}) TO '{dest_ctx}' "
                         "(FORMAT parquet)")  # fmt: skip
-        finally:
-            con.close()
-    raw, copies = _quoted(work / "raw" / "*.parquet"), work / "copies.parquet"
-    con = duckdb.connect()
-    try:
-        _bounded(con, spill)
+            con.execute(f"DROP TABLE {_ART_TABLE}")
+        _memory(con, 0)
+        raw, copies = _quoted(work / "raw" / "*.parquet"), work / "copies.parquet"
         con.execute(_COPIES_SQL.replace("@RAW@", raw).replace("@DEST@", _quoted(copies)))
         sql = _SPLIT_SQL.replace("@RAW@", raw).replace("@COPIES@", _quoted(copies))
         sql = sql.replace("@PARTITIONS@", str(int(partitions))).replace("@DEST@", _quoted(tmp))
@@ -666,9 +686,18 @@ def cluster_archive(
             todo.append(k)
     if engine == "dask" and todo:
         _run_dask(out_dir, todo, partitions, model, blocking, fp, scheduler, workers, finish)
-    else:
-        for k in todo:
-            finish(cluster_partition(out_dir, k, partitions, model, blocking, fp))
+    elif todo:
+        import duckdb
+
+        spill = out_dir / MANIFESTS / ".spill-local"
+        con = duckdb.connect()  # one for every partition: opening one costs about 30 ms
+        try:
+            _bounded(con, spill)
+            for k in todo:
+                finish(cluster_partition(out_dir, k, partitions, model, blocking, fp, con))
+        finally:
+            con.close()
+            shutil.rmtree(spill, ignore_errors=True)
     results.sort(key=lambda r: r.partition)
     return ClusterSummary(results, round(time.perf_counter() - started, 3), fp)
 

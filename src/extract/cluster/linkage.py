@@ -14,7 +14,7 @@ mean probability reaches the threshold. A node's cluster holds all of its copies
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -146,15 +146,23 @@ def constrained_single_linkage(
     return labels
 
 
-def cluster_block(items: Sequence[EventItem], model: PairModel) -> list[list[int]]:
+def cluster_block(
+    items: Sequence[EventItem],
+    model: PairModel,
+    prepare: Callable[[Sequence[EventItem]], None] | None = None,
+) -> list[list[int]]:
     """Clusters of one block (see the module), as lists of item indices: every item in
-    exactly one cluster, each list sorted, clusters in the order of their first item."""
+    exactly one cluster, each list sorted, clusters in the order of their first item.
+    ``prepare`` is called with the representatives before their pairs are scored, only
+    when there are two or more (an archive fills in their articles' contexts then)."""
     if not items:
         return []
     groups = collapse(items)
     if len(groups) == 1:
         return [sorted(groups[0])]
     reps = [items[g[0]] for g in groups]
+    if prepare is not None:
+        prepare(reps)
     feats, cannot = pair_features(reps, model.story_overlap)
     prob = model.probability(feats)
     weight = np.array([len(g) for g in groups], dtype=np.float64)
