@@ -128,6 +128,10 @@ def counted_noun(num: Token, span: Span) -> Token | None:
         and head.head.i > head.i
     ):
         return head.head
+    if num.dep_ in ("nummod", "nmod", "compound") and head.i > num.i:
+        shared = _shared_noun(head)
+        if shared is not None:
+            return shared
     if num.dep_ in ("nummod", "quantmod", "compound", "amod", "nmod") and num.head.pos_ in (
         "NOUN",
         "PROPN",
@@ -136,12 +140,23 @@ def counted_noun(num: Token, span: Span) -> Token | None:
         if head.i >= span.start and head.i < span.end:
             return counted_noun(head, span) if head is not num else None
         return head
-    for child in num.children:
+    # "20 of its security forces"; "two-thirds of the voters" (on "thirds", in the span)
+    for child in (c for t in (num, *(t for t in span if t is not num)) for c in t.children):
         if child.dep_ == "prep" and child.lower_ == "of":
             objs = [c for c in child.children if c.dep_ == "pobj"]
             if objs and objs[0].pos_ in ("NOUN", "PROPN"):
                 return objs[0]
+            if objs:
+                return _shared_noun(objs[0])
     return None
+
+
+def _shared_noun(adj: Token) -> Token | None:
+    """The noun two coordinated adjectives share when the parser made the first one the
+    head and the noun its conjunct ("digital" in "4.3M digital and physical sales")."""
+    if adj.pos_ != "ADJ":
+        return None
+    return next((c for c in adj.children if c.dep_ == "conj" and c.pos_ == "NOUN"), None)
 
 
 def _noun_of(num: Token) -> Token | None:
@@ -170,6 +185,8 @@ def noun_phrase(head: Token, exclude: Span | None = None) -> str:
     personnel"."""
     mods: list[Token] = []
     stack = [c for c in head.lefts if c.dep_ in _COUNTED_DEPS]
+    if head.dep_ == "conj" and head.head.pos_ == "ADJ" and head.head.i < head.i:
+        stack.append(head.head)  # "digital and physical sales": the first adjective too
     while stack:
         c = stack.pop()
         if exclude is not None and exclude.start <= c.i < exclude.end:
