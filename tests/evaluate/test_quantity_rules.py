@@ -131,3 +131,7 @@ def test_a_newsquant_quantity_without_a_unit_has_none_not_its_referred_concept()
 
 def test_our_own_gold_counted_noun_is_the_unit_when_there_is_no_unit_of_measure():
     assert gold_readings(_gold("native", None, "assets")) == [Reading(2.5e9, "asset")]
+
+
+def test_a_barrel_of_oil_is_its_own_unit_as_in_cqes_unit_list():
+    assert unit_key("barrels of oil") == "barrel of oil" != unit_key("barrels")

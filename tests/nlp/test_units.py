@@ -132,3 +132,10 @@ def test_a_fraction_written_with_a_hyphen_counts_the_noun_after_of(extractor):
         "Nearly two-thirds of the voters came from cities.", published="2020-01-01"
     )
     assert [(q.value, q.counted) for q in r.quantities] == [(2 / 3, "voters")]
+
+
+def test_barrels_of_oil_is_one_named_unit(extractor):
+    u = _units(extractor, "The Orla field has produced about 2 million barrels of oil so far.")
+    assert u["about 2 million barrels of oil"] == "barrels of oil"
+    u = _units(extractor, "The Orla field pumps 40,000 barrels of oil a day.")
+    assert u["40,000 barrels of oil"] == "barrels of oil per day"
