@@ -139,3 +139,15 @@ def test_barrels_of_oil_is_one_named_unit(extractor):
     assert u["about 2 million barrels of oil"] == "barrels of oil"
     u = _units(extractor, "The Orla field pumps 40,000 barrels of oil a day.")
     assert u["40,000 barrels of oil"] == "barrels of oil per day"
+
+
+def test_a_shares_counted_noun_leaves_out_the_other_number_and_its_qualifier(extractor):
+    r = extractor.process(
+        "Nearly two-thirds of the combined 2.6M digital and physical copies of Orla Rising"
+        " came from shops.",
+        published="2020-01-01",
+    )
+    assert [(q.text, q.counted) for q in r.quantities] == [
+        ("Nearly two-thirds", "digital and physical copies"),
+        ("2.6M", "digital and physical copies"),
+    ]

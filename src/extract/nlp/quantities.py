@@ -180,21 +180,35 @@ def _qualifies_whole(mod: Token, number: Span) -> bool:
     return mod.pos_ == "VERB" or any(t.pos_ == "ADP" for t in between)
 
 
+def _in_number(tok: Token) -> bool:
+    """A number's word or the scale written onto it (the "M" of "4.3M")."""
+    if tok.like_num or tok.pos_ == "NUM":
+        return True
+    prev = tok.doc[tok.i - 1] if tok.i > 0 else None
+    return prev is not None and prev.like_num and not prev.whitespace_ and tok.is_alpha
+
+
 def noun_phrase(head: Token, exclude: Span | None = None) -> str:
     """The head noun with its compound and adjective modifiers: "Afghan security force
     personnel"."""
     mods: list[Token] = []
     stack = [c for c in head.lefts if c.dep_ in _COUNTED_DEPS]
+
+    def between(c: Token) -> Span:
+        return head.doc[c.i + 1 : head.i]
+
     if head.dep_ == "conj" and head.head.pos_ == "ADJ" and head.head.i < head.i:
         stack.append(head.head)  # "digital and physical sales": the first adjective too
     while stack:
         c = stack.pop()
         if exclude is not None and exclude.start <= c.i < exclude.end:
             continue
-        if c.like_num or c.pos_ == "NUM":
+        if _in_number(c):
             continue
         if exclude is not None and c.i < exclude.start < head.i and _qualifies_whole(c, exclude):
             continue
+        if any(_in_number(t) and _qualifies_whole(c, t.doc[t.i : t.i + 1]) for t in between(c)):
+            continue  # "half of the combined 4.3M sales": another number's qualifier
         mods.append(c)
         stack.extend(x for x in c.lefts if x.dep_ in (*_COUNTED_DEPS, "punct") and x.text != ",")
     if not mods:
