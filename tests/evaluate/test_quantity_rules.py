@@ -135,3 +135,10 @@ def test_our_own_gold_counted_noun_is_the_unit_when_there_is_no_unit_of_measure(
 
 def test_a_barrel_of_oil_is_its_own_unit_as_in_cqes_unit_list():
     assert unit_key("barrels of oil") == "barrel of oil" != unit_key("barrels")
+
+
+def test_a_metric_ton_is_a_tonne_and_us_spellings_are_one_unit():
+    assert unit_key("metric ton") == unit_key("tonnes") == unit_key("t") == "tonne"
+    assert unit_key("tons") == "ton"
+    assert unit_key("cubic meters") == unit_key("cubic metres") == "cubic metre"
+    assert unit_key("light years") == unit_key("light-year") == "light-year"

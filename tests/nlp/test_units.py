@@ -151,3 +151,10 @@ def test_a_shares_counted_noun_leaves_out_the_other_number_and_its_qualifier(ext
         ("Nearly two-thirds", "digital and physical copies"),
         ("2.6M", "digital and physical copies"),
     ]
+
+
+def test_multiword_units_written_the_us_way_are_read_whole(extractor):
+    u = _units(extractor, "The Orla tank holds 5 cubic meters and the lake 12 cubic kilometers.")
+    assert u["5 cubic meters"] == "cubic meters" and u["12 cubic kilometers"] == "cubic kilometers"
+    u = _units(extractor, "Orla shipped 3 metric tons of rye and used 2 terawatt hours.")
+    assert u["3 metric tons"] == "metric tons" and u["2 terawatt hours"] == "terawatt hours"
