@@ -142,3 +142,11 @@ def test_a_metric_ton_is_a_tonne_and_us_spellings_are_one_unit():
     assert unit_key("tons") == "ton"
     assert unit_key("cubic meters") == unit_key("cubic metres") == "cubic metre"
     assert unit_key("light years") == unit_key("light-year") == "light-year"
+
+
+def test_a_lemma_and_the_singular_of_its_plural_agree():
+    from extract.evaluate.quantity_rules import units_agree
+
+    for lemma, plural in [("house", "houses"), ("prize", "prizes"), ("movie", "movies")]:
+        assert units_agree(unit_key(lemma), unit_key(plural))
+    assert not units_agree(unit_key("ton"), unit_key("tonnes"))

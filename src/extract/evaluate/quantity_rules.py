@@ -268,9 +268,24 @@ def values_match(gold: Value, pred: Value) -> bool:
     return _same(gold, pred)
 
 
+def _spelling(unit: str | None) -> str | None:
+    """A unit key with each word's final "e" dropped and a final "y" as "i", so that a
+    lemma and our singular of its plural agree: "house" and "houses" (-> "hous"), "prize"
+    and "prizes", "movie" and "movies", "hero" and "heroes"."""
+    if unit is None:
+        return None
+    words = (re.sub(r"y$", "i", re.sub(r"(?<=\w\w)e$", "", w)) for w in unit.split())
+    return " ".join(words)
+
+
+def units_agree(g: str | None, p: str | None) -> bool:
+    """Two normalised units (:func:`unit_key`) name the same unit or counted noun."""
+    return g == p or _spelling(g) == _spelling(p)
+
+
 def _unit_agrees(g: Reading, p: Reading, noun_units: bool) -> bool:
     if noun_units:
-        return g.unit == p.unit
+        return units_agree(g.unit, p.unit)
     return (g.unit if is_measure(g.unit) else None) == (p.unit if is_measure(p.unit) else None)
 
 
