@@ -300,6 +300,19 @@ def _is_age(span: Span, num: Token, reading: Reading) -> bool:
     )
 
 
+def _identifier_before(doc: Doc, span: Span, title: bool = False) -> bool:
+    """The word before the number makes it a name ("Section 427", "No. 2", also when the
+    tokenizer split "No." from its period); with ``title``, only a capitalised word."""
+    if span.start == 0:
+        return False
+    word = doc[span.start - 1]
+    written = word.lower_
+    if word.text == "." and span.start >= 2 and not doc[span.start - 2].whitespace_:
+        word = doc[span.start - 2]
+        written = word.lower_ + "."
+    return written in _t()["identifier_nouns"] and (word.is_title or not title)
+
+
 def _counts_one(tok: Token) -> bool:
     """ "one hand", "one prisoner": a count of one. Not the pronoun of "the same one",
     "each one they lose" or "one of the officers" (our guidelines: a pronoun)."""
@@ -457,7 +470,7 @@ class QuantitiesComponent:
         "575 Wilbraham Road"."""
         prev = doc[span.start - 1] if span.start > 0 else None
         if prev is not None and not prev.is_sent_start:
-            if prev.lower_ in _t()["identifier_nouns"]:
+            if _identifier_before(doc, span):
                 return True
             named = prev.is_title or not prev.is_lower
             if prev.pos_ == "PROPN" and named and prev.ent_type_ not in ("NORP", "GPE"):
@@ -566,9 +579,8 @@ class QuantitiesComponent:
             ),
             span.root,
         )
-        prev = doc[span.start - 1] if span.start > 0 else None
-        if prev is not None and prev.lower_ in _t()["identifier_nouns"] and prev.is_title:
-            return None  # "Section 427", "Flight 17"
+        if _identifier_before(doc, span, title=True):
+            return None  # "Section 427", "Flight 17", "No. 2"
         if re.fullmatch(r"(1[89]|20)\d\d(?:[\u2032\u2019']s)?", text) and reading.unit is None:
             return None  # a bare year that NER did not call a DATE
         if span.text.lower() == "one" and not _counts_one(num):
