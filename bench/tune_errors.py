@@ -22,7 +22,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from extract import Extractor, Settings
 from extract.evaluate.halves import split
 from extract.evaluate.metrics import match_by_value
-from extract.evaluate.quantity_rules import gold_readings, match, newsquant_readings
+from extract.evaluate.quantity_rules import (
+    gold_readings,
+    match,
+    newsquant_readings,
+    units_agree,
+)
 from extract.evaluate.run import input_article, load_gold
 from extract.evaluate.scorer import _change, _Errors, _score_kind, _unit_ok, duration_quantities
 
@@ -51,7 +56,7 @@ def _cqe_rule_errors(pairs) -> None:  # type: ignore[no-untyped-def]
         lines = [f"  MISSED   {r}" for i, r in enumerate(gold) if i not in mg]
         lines += [f"  SPURIOUS {r}" for i, r in enumerate(pred) if i not in mp]
         for gi, pi in matched:
-            if gold[gi].unit != pred[pi].unit:
+            if not units_agree(gold[gi].unit, pred[pi].unit):
                 lines.append(
                     f"  UNIT     {gold[gi].value}: gold {gold[gi].unit!r} ours {pred[pi].unit!r}"
                 )

@@ -1,7 +1,9 @@
 """CQE's matching rules for quantities (extract.evaluate.quantity_rules)."""
 
+from extract.evaluate.corpus import GoldDoc
 from extract.evaluate.quantity_rules import (
     Reading,
+    gold_readings,
     mention_reading,
     newsquant_readings,
     score_readings,
@@ -111,3 +113,40 @@ def test_a_rise_to_a_level_without_from_stays_two_quantities():
     text = "Orla Mining rose 8% to 3.65 on Monday."
     r = _result(text, [("8%", 8.0, "percent"), ("3.65", 3.65, None)])
     assert [x.value for x in newsquant_readings(r)] == [8.0, 3.65]
+
+
+def _gold(fmt: str, unit: str | None, counted: str | None) -> GoldDoc:
+    text = "The Orla fund reported assets of 2.5 billion on Monday."
+    q = QuantityMention(id="q1", start=0, end=0, text="", value=2.5e9, unit=unit, counted=counted)
+    result = ArticleResult(article=Article(id="a", text=text, language="en"), quantities=[q])
+    return GoldDoc(result, scope=frozenset({"quantities"}), meta={"format": fmt})
+
+
+def test_a_newsquant_quantity_without_a_unit_has_none_not_its_referred_concept():
+    # NewsQuant's referred concept says what the number is about; CQE's evaluation
+    # compares only the normalised unit, "-" being none
+    assert gold_readings(_gold("newsquant", None, "assets")) == [Reading(2.5e9, None)]
+    assert gold_readings(_gold("newsquant", "USD", "assets")) == [Reading(2.5e9, "USD")]
+
+
+def test_our_own_gold_counted_noun_is_the_unit_when_there_is_no_unit_of_measure():
+    assert gold_readings(_gold("native", None, "assets")) == [Reading(2.5e9, "asset")]
+
+
+def test_a_barrel_of_oil_is_its_own_unit_as_in_cqes_unit_list():
+    assert unit_key("barrels of oil") == "barrel of oil" != unit_key("barrels")
+
+
+def test_a_metric_ton_is_a_tonne_and_us_spellings_are_one_unit():
+    assert unit_key("metric ton") == unit_key("tonnes") == unit_key("t") == "tonne"
+    assert unit_key("tons") == "ton"
+    assert unit_key("cubic meters") == unit_key("cubic metres") == "cubic metre"
+    assert unit_key("light years") == unit_key("light-year") == "light-year"
+
+
+def test_a_lemma_and_the_singular_of_its_plural_agree():
+    from extract.evaluate.quantity_rules import units_agree
+
+    for lemma, plural in [("house", "houses"), ("prize", "prizes"), ("movie", "movies")]:
+        assert units_agree(unit_key(lemma), unit_key(plural))
+    assert not units_agree(unit_key("ton"), unit_key("tonnes"))

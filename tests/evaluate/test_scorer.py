@@ -451,3 +451,16 @@ def test_a_predicted_arguments_own_coding_wins_over_its_mention():
         events=[dyad_event(s={"entity": "Taliban", "country_code": "AFG"})],
     )
     assert _score(gold, pred)["events"]["dyad"]["correct"] == 1
+
+
+def test_a_duration_after_a_number_and_or_reads_as_a_range_of_the_two():
+    from extract.evaluate.scorer import duration_quantities
+
+    text = "The Orla talks lasted two or three days."
+    start = text.index("three days")
+    dur = TimeMention(
+        id="t1", start=start, end=start + 10, text="three days", type="DURATION", value="P3D"
+    )
+    result = ArticleResult(article=Article(id="d1", text=text), times=[dur])
+    got = duration_quantities(result)
+    assert [(q.value, q.lower, q.upper, q.unit) for q in got] == [(2.0, 2.0, 3.0, "days")]

@@ -145,3 +145,10 @@ def test_a_street_address_with_a_compass_letter_is_not_a_quantity(extractor):
 def test_some_before_a_number_makes_it_approximate_as_about_does(extractor):
     q = _quantities(extractor, "Police said some 200 people were arrested.")
     assert q["some 200"].approximate and q["some 200"].lower is None
+
+
+def test_no_with_its_period_split_off_still_makes_the_number_a_name(extractor):
+    q = _quantities(extractor, "Orla, ranked No. 2 in the world, signed 3 sponsors.")
+    assert list(q) == ["3"]
+    q = _quantities(extractor, "The No. 1 seed lost to the No. 12 seed.")
+    assert q == {}

@@ -101,3 +101,60 @@ def test_a_number_hung_on_an_adjective_counts_the_noun_after_it(extractor):
 def test_a_counted_noun_written_once_holds_for_every_member_of_a_list(extractor):
     r = extractor.process("The Orla mills hired 40, 55 and 60 weavers.", published="2020-01-01")
     assert [q.counted for q in r.quantities] == ["weavers", "weavers", "weavers"]
+
+
+def _parsed(words, heads, deps, pos):  # type: ignore[no-untyped-def]
+    from spacy.tokens import Doc
+    from spacy.vocab import Vocab
+
+    return Doc(Vocab(), words=words, heads=heads, deps=deps, pos=pos)
+
+
+def test_coordinated_adjectives_parsed_as_the_head_count_the_noun_they_share():
+    from extract.nlp.quantities import counted_noun, noun_phrase
+
+    # "the combined 2.6 M digital and physical copies", parsed with "digital" as the head
+    # and "copies" as its conjunct
+    doc = _parsed(
+        ["the", "combined", "2.6", "M", "digital", "and", "physical", "copies"],
+        [4, 4, 4, 4, 4, 4, 7, 4],
+        ["det", "amod", "nummod", "nmod", "ROOT", "cc", "amod", "conj"],
+        ["DET", "VERB", "NUM", "PROPN", "ADJ", "CCONJ", "ADJ", "NOUN"],
+    )
+    number = doc[2:4]
+    head = counted_noun(doc[2], number)
+    assert head is not None and head.text == "copies"
+    assert noun_phrase(head, number) == "digital and physical copies"
+
+
+def test_a_fraction_written_with_a_hyphen_counts_the_noun_after_of(extractor):
+    r = extractor.process(
+        "Nearly two-thirds of the voters came from cities.", published="2020-01-01"
+    )
+    assert [(q.value, q.counted) for q in r.quantities] == [(2 / 3, "voters")]
+
+
+def test_barrels_of_oil_is_one_named_unit(extractor):
+    u = _units(extractor, "The Orla field has produced about 2 million barrels of oil so far.")
+    assert u["about 2 million barrels of oil"] == "barrels of oil"
+    u = _units(extractor, "The Orla field pumps 40,000 barrels of oil a day.")
+    assert u["40,000 barrels of oil"] == "barrels of oil per day"
+
+
+def test_a_shares_counted_noun_leaves_out_the_other_number_and_its_qualifier(extractor):
+    r = extractor.process(
+        "Nearly two-thirds of the combined 2.6M digital and physical copies of Orla Rising"
+        " came from shops.",
+        published="2020-01-01",
+    )
+    assert [(q.text, q.counted) for q in r.quantities] == [
+        ("Nearly two-thirds", "digital and physical copies"),
+        ("2.6M", "digital and physical copies"),
+    ]
+
+
+def test_multiword_units_written_the_us_way_are_read_whole(extractor):
+    u = _units(extractor, "The Orla tank holds 5 cubic meters and the lake 12 cubic kilometers.")
+    assert u["5 cubic meters"] == "cubic meters" and u["12 cubic kilometers"] == "cubic kilometers"
+    u = _units(extractor, "Orla shipped 3 metric tons of rye and used 2 terawatt hours.")
+    assert u["3 metric tons"] == "metric tons" and u["2 terawatt hours"] == "terawatt hours"

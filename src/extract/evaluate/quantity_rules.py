@@ -14,7 +14,9 @@ The rules, as in CQE's evaluation (Almasian et al. 2023), made one-to-one:
   quantity without a unit of measure has its counted noun as its unit ("13,000 workers":
   "worker"; "digital and physical sales": "digital physical sale"), as NewsQuant writes it, and a share of it ("a third of the voters") has
   "% voter"; a corpus that annotates no counted nouns (MEANTIME)
-  judges only units of measure (``noun_units=False``).
+  judges only units of measure (``noun_units=False``). A NewsQuant gold quantity's unit
+  is its normalised unit alone ("-": none), as CQE's evaluation compares it: its
+  referred concepts ("net worth") say what it is about, not its unit.
 - **Changes** are NewsQuant's ``=``, ``~``, ``>``, ``<``, ``up``, ``down``, compared as
   strings.
 - **Matching.** Each gold quantity is paired with at most one prediction, greedily, first
@@ -233,13 +235,21 @@ def _from_to(text: str, a: QuantityMention, b: QuantityMention) -> Reading | Non
 
 def gold_readings(gold: GoldDoc) -> list[Reading]:
     """A gold document's quantities: NewsQuant's normalised unit and change (from the
-    importer's ``meta``), else the unit of measure (MEANTIME)."""
+    importer's ``meta``), else the unit of measure (MEANTIME) or the counted noun (ours).
+
+    A NewsQuant quantity's unit is its ``normalized_unit`` alone, "-" being none, as CQE's
+    own evaluation compares it (``evaluation/evaluate_models.py``: the lower-cased
+    normalised units of gold and prediction, equal); its ``referred_concepts`` (the
+    importer's ``counted``) say what the quantity is about ("net worth", "dollar index"),
+    not its unit, so a prediction without a unit is right there."""
     changes = gold.meta.get("changes") or ["="] * len(gold.result.quantities)
+    concepts = gold.meta.get("format") != "newsquant"
     out = []
     for q, change in zip(gold.result.quantities, changes, strict=True):
         value = _value(q)
         if value is not None:
-            out.append(Reading(value, unit_key(q.unit or q.counted), change))
+            unit = q.unit or (q.counted if concepts else None)
+            out.append(Reading(value, unit_key(unit), change))
     return out
 
 
@@ -258,9 +268,24 @@ def values_match(gold: Value, pred: Value) -> bool:
     return _same(gold, pred)
 
 
+def _spelling(unit: str | None) -> str | None:
+    """A unit key with each word's final "e" dropped and a final "y" as "i", so that a
+    lemma and our singular of its plural agree: "house" and "houses" (-> "hous"), "prize"
+    and "prizes", "movie" and "movies", "hero" and "heroes"."""
+    if unit is None:
+        return None
+    words = (re.sub(r"y$", "i", re.sub(r"(?<=\w\w)e$", "", w)) for w in unit.split())
+    return " ".join(words)
+
+
+def units_agree(g: str | None, p: str | None) -> bool:
+    """Two normalised units (:func:`unit_key`) name the same unit or counted noun."""
+    return g == p or _spelling(g) == _spelling(p)
+
+
 def _unit_agrees(g: Reading, p: Reading, noun_units: bool) -> bool:
     if noun_units:
-        return g.unit == p.unit
+        return units_agree(g.unit, p.unit)
     return (g.unit if is_measure(g.unit) else None) == (p.unit if is_measure(p.unit) else None)
 
 

@@ -347,10 +347,15 @@ _DURATION_UNITS = {
 }
 
 
+_OR_BEFORE = re.compile(r"\b([\w.,]+)\s+or\s+$")
+
+
 def duration_quantities(result: ArticleResult) -> list[QuantityMention]:
     """Durations written with a number ("three years in prison", "70 days") read as
     quantities of time, for corpora such as NewsQuant that count them as quantities (we
-    keep them as time mentions: a duration is a time value)."""
+    keep them as time mentions: a duration is a time value). A duration after "<number>
+    or" ("two or three days", where our time mention is "three days") is the range of the
+    two, as NewsQuant writes it."""
     out: list[QuantityMention] = []
     for t in result.times:
         m = _DURATION.fullmatch(t.value or "")
@@ -364,15 +369,23 @@ def duration_quantities(result: ArticleResult) -> list[QuantityMention]:
         unit = _DURATION_UNITS[m.group(2)]
         if m.group(2) == "M" and t.value and t.value.startswith("PT"):
             unit = "minutes"
+        value = float(m.group(1))
+        lower = value if t.mod in ("MORE_THAN", "EQUAL_OR_MORE") else None
+        upper = value if t.mod in ("LESS_THAN", "EQUAL_OR_LESS") else None
+        alt = _OR_BEFORE.search(result.article.text[max(0, t.start - 24) : t.start])
+        other = parse_number(alt.group(1)) if alt else None
+        if other is not None and other.value is not None and 0 < other.value < value:
+            lower, upper = other.value, value  # "three or four years": 3 to 4 years
+            value = other.value
         out.append(
             QuantityMention(
                 id=f"d{t.id}",
                 start=t.start,
                 end=t.end,
                 text=t.text,
-                value=float(m.group(1)),
-                lower=float(m.group(1)) if t.mod in ("MORE_THAN", "EQUAL_OR_MORE") else None,
-                upper=float(m.group(1)) if t.mod in ("LESS_THAN", "EQUAL_OR_LESS") else None,
+                value=value,
+                lower=lower,
+                upper=upper,
                 approximate=t.mod == "APPROX",
                 unit=unit,
             )

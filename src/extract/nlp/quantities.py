@@ -128,6 +128,10 @@ def counted_noun(num: Token, span: Span) -> Token | None:
         and head.head.i > head.i
     ):
         return head.head
+    if num.dep_ in ("nummod", "nmod", "compound") and head.i > num.i:
+        shared = _shared_noun(head)
+        if shared is not None:
+            return shared
     if num.dep_ in ("nummod", "quantmod", "compound", "amod", "nmod") and num.head.pos_ in (
         "NOUN",
         "PROPN",
@@ -136,12 +140,23 @@ def counted_noun(num: Token, span: Span) -> Token | None:
         if head.i >= span.start and head.i < span.end:
             return counted_noun(head, span) if head is not num else None
         return head
-    for child in num.children:
+    # "20 of its security forces"; "two-thirds of the voters" (on "thirds", in the span)
+    for child in (c for t in (num, *(t for t in span if t is not num)) for c in t.children):
         if child.dep_ == "prep" and child.lower_ == "of":
             objs = [c for c in child.children if c.dep_ == "pobj"]
             if objs and objs[0].pos_ in ("NOUN", "PROPN"):
                 return objs[0]
+            if objs:
+                return _shared_noun(objs[0])
     return None
+
+
+def _shared_noun(adj: Token) -> Token | None:
+    """The noun two coordinated adjectives share when the parser made the first one the
+    head and the noun its conjunct ("digital" in "4.3M digital and physical sales")."""
+    if adj.pos_ != "ADJ":
+        return None
+    return next((c for c in adj.children if c.dep_ == "conj" and c.pos_ == "NOUN"), None)
 
 
 def _noun_of(num: Token) -> Token | None:
@@ -165,19 +180,35 @@ def _qualifies_whole(mod: Token, number: Span) -> bool:
     return mod.pos_ == "VERB" or any(t.pos_ == "ADP" for t in between)
 
 
+def _in_number(tok: Token) -> bool:
+    """A number's word or the scale written onto it (the "M" of "4.3M")."""
+    if tok.like_num or tok.pos_ == "NUM":
+        return True
+    prev = tok.doc[tok.i - 1] if tok.i > 0 else None
+    return prev is not None and prev.like_num and not prev.whitespace_ and tok.is_alpha
+
+
 def noun_phrase(head: Token, exclude: Span | None = None) -> str:
     """The head noun with its compound and adjective modifiers: "Afghan security force
     personnel"."""
     mods: list[Token] = []
     stack = [c for c in head.lefts if c.dep_ in _COUNTED_DEPS]
+
+    def between(c: Token) -> Span:
+        return head.doc[c.i + 1 : head.i]
+
+    if head.dep_ == "conj" and head.head.pos_ == "ADJ" and head.head.i < head.i:
+        stack.append(head.head)  # "digital and physical sales": the first adjective too
     while stack:
         c = stack.pop()
         if exclude is not None and exclude.start <= c.i < exclude.end:
             continue
-        if c.like_num or c.pos_ == "NUM":
+        if _in_number(c):
             continue
         if exclude is not None and c.i < exclude.start < head.i and _qualifies_whole(c, exclude):
             continue
+        if any(_in_number(t) and _qualifies_whole(c, t.doc[t.i : t.i + 1]) for t in between(c)):
+            continue  # "half of the combined 4.3M sales": another number's qualifier
         mods.append(c)
         stack.extend(x for x in c.lefts if x.dep_ in (*_COUNTED_DEPS, "punct") and x.text != ",")
     if not mods:
@@ -267,6 +298,19 @@ def _is_age(span: Span, num: Token, reading: Reading) -> bool:
         and name.pos_ == "PROPN"
         and (name.ent_type_ == "PERSON" or num.dep_ == "appos")
     )
+
+
+def _identifier_before(doc: Doc, span: Span, title: bool = False) -> bool:
+    """The word before the number makes it a name ("Section 427", "No. 2", also when the
+    tokenizer split "No." from its period); with ``title``, only a capitalised word."""
+    if span.start == 0:
+        return False
+    word = doc[span.start - 1]
+    written = word.lower_
+    if word.text == "." and span.start >= 2 and not doc[span.start - 2].whitespace_:
+        word = doc[span.start - 2]
+        written = word.lower_ + "."
+    return written in _t()["identifier_nouns"] and (word.is_title or not title)
 
 
 def _counts_one(tok: Token) -> bool:
@@ -426,7 +470,7 @@ class QuantitiesComponent:
         "575 Wilbraham Road"."""
         prev = doc[span.start - 1] if span.start > 0 else None
         if prev is not None and not prev.is_sent_start:
-            if prev.lower_ in _t()["identifier_nouns"]:
+            if _identifier_before(doc, span):
                 return True
             named = prev.is_title or not prev.is_lower
             if prev.pos_ == "PROPN" and named and prev.ent_type_ not in ("NORP", "GPE"):
@@ -535,9 +579,8 @@ class QuantitiesComponent:
             ),
             span.root,
         )
-        prev = doc[span.start - 1] if span.start > 0 else None
-        if prev is not None and prev.lower_ in _t()["identifier_nouns"] and prev.is_title:
-            return None  # "Section 427", "Flight 17"
+        if _identifier_before(doc, span, title=True):
+            return None  # "Section 427", "Flight 17", "No. 2"
         if re.fullmatch(r"(1[89]|20)\d\d(?:[\u2032\u2019']s)?", text) and reading.unit is None:
             return None  # a bare year that NER did not call a DATE
         if span.text.lower() == "one" and not _counts_one(num):
