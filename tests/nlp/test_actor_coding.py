@@ -175,3 +175,30 @@ def test_an_owned_appositive_gives_a_company_its_country_for_every_mention(extra
     mmg = [a for a in res.actors if a.text == "MMG"]
     assert len(mmg) == 2
     assert [a.country_code for a in mmg] == ["CHN", "CHN"]
+
+
+def test_suspects_have_no_sector_of_their_own() -> None:
+    assert sector_of(_actor("suspects", "civilians")) == "unknown"
+
+
+@pytest.mark.slow
+def test_unnamed_plurals_of_organisations_take_no_focus_country(extractor) -> None:
+    result = extractor.process(
+        "LIMA, October 5, 2021 (Newswire) — Under the new rules, oil companies must ask "
+        "villagers first. Aid workers left the valley on Monday.",
+        published="2021-10-05",
+    )
+    assert _by_text(result, "oil companies").country_code is None
+    assert _by_text(result, "Aid workers").country_code is None
+    assert _by_text(result, "villagers").country_code == "PER"
+
+
+@pytest.mark.slow
+def test_a_role_word_in_the_next_sentence_does_not_give_a_person_a_sector(extractor) -> None:
+    result = extractor.process(
+        "NAIROBI, May 3, 2021 (Newswire) — The convoy reached the camp, UNICEF spokeswoman "
+        "Marta Olsen said. Police officers guarded the gate.",
+        published="2021-05-03",
+    )
+    olsen = _by_text(result, "Marta Olsen")
+    assert olsen.sector != "police"

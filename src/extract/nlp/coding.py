@@ -38,6 +38,7 @@ register_extensions()
 _BASED = re.compile(r"([A-Z][\w.]+)-(?:owned|based|registered|headquartered)\s+(?:the\s+)?$")
 _BESIDE = re.compile(r",\s+(?:the|an?)\s+([A-Z][\w.]+-(?:owned|based|registered|headquartered))\b")
 """An appositive that says where a named body belongs: "MMG, the Chinese-owned company"."""
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d]?\s+(?=[A-Z\"\u201c])|\n")
 _SURE_BASES = ("explicit", "known", "affiliation")
 _NEAR_CHARS = 40
 """How far (in characters) from a person's name the body they act for may be named."""
@@ -115,6 +116,8 @@ def _role_sector(before: str, after: str) -> str:
     before it ("President Ashraf Ghani", "Foreign Ministry spokesman Zhao Lijian"), else
     the first after it ("Hasan Demirtas, a contractor"), or "unknown"."""
     table = _person_roles()
+    before = _SENTENCE_END.split(before)[-1]  # the role is in the name's own sentence:
+    after = _SENTENCE_END.split(after)[0]  # not "... said. Federal police officers"
 
     def words(text: str) -> list[str]:
         return [w.strip(".,;:\"'()") for w in text.lower().split()]
@@ -126,6 +129,19 @@ def _role_sector(before: str, after: str) -> str:
         if w in table:
             return str(table[w])
     return "unknown"
+
+
+def _unnamed_org_plural(actor: ActorDict) -> bool:
+    """An unnamed plural of organisations ("mining companies", "aid agencies", "aid
+    workers"): it keeps a null country unless the article gives one (ADJUDICATION.md)."""
+    words = actor["text"].split()
+    if not words or actor["text"][1:] != actor["text"][1:].lower():
+        return False  # a name ("Anglo American companies"); a capital first letter may
+        # only open the sentence ("Aid workers left")
+    head = words[-1]
+    return head in _c()["unnamed_org_plurals"] or (
+        head.endswith("s") and actor.get("sector") == "ngo"
+    )
 
 
 def focus_country(
@@ -177,8 +193,9 @@ class CodingComponent(GazetteerComponent):
                 a["country_basis"] != "unknown"
                 or a["kind"] in _c()["no_context_kinds"]
                 or not_here & set(a["text"].lower().split())
+                or _unnamed_org_plural(a)
             ):
-                continue  # "foreign troops": not the focus country's
+                continue  # "foreign troops", "mining companies": not the focus country's
             owner = self._owner_country(doc, a, actors)
             if owner is not None:
                 code, basis = owner
