@@ -202,3 +202,25 @@ def test_a_role_word_in_the_next_sentence_does_not_give_a_person_a_sector(extrac
     )
     olsen = _by_text(result, "Marta Olsen")
     assert olsen.sector != "police"
+
+
+@pytest.mark.slow
+def test_an_acronym_in_brackets_is_the_actor_it_follows_wherever_used(extractor) -> None:
+    result = extractor.process(
+        "JUBA, May 3, 2021 (Newswire) — The Northern Valley Defence Front (NVDF) attacked "
+        "a barracks on Friday. NVDF commander Peter Lual said the fighting would go on.",
+        published="2021-05-03",
+    )
+    nvdf = [a for a in result.actors if a.text == "NVDF"]
+    assert len(nvdf) == 2
+    assert {a.entity for a in nvdf} == {_by_text(result, "Northern Valley Defence Front").entity}
+
+
+@pytest.mark.slow
+def test_a_plural_title_of_a_named_body_is_not_a_mention_of_its_own(extractor) -> None:
+    result = extractor.process(
+        "JUBA, May 3, 2021 (Newswire) — Leaders of the East African Community are due to "
+        "meet in Juba next month.",
+        published="2021-05-03",
+    )
+    assert "Leaders" not in [a.text for a in result.actors]

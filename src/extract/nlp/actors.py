@@ -11,7 +11,7 @@ from typing import Any
 
 from spacy.attrs import ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
@@ -89,6 +89,16 @@ def _not_an_actor(span: Span) -> bool:
     return span[-1].lower_ in _a()["not_actor_words"]
 
 
+def _title_of_a_name(tok: Token) -> bool:
+    """A plural person noun that is only the title of a named body, not a mention of its
+    own (GUIDELINES: titles are not separate mentions): "Leaders of the Intergovernmental
+    Authority", "the presidents of Turkey and Iran"; the body is the actor."""
+    return tok.tag_ == "NNS" and any(
+        c.dep_ == "prep" and c.lower_ == "of" and any(g.pos_ == "PROPN" for g in c.children)
+        for c in tok.children
+    )
+
+
 def _strip_the(span: Span) -> Span:
     if len(span) > 1 and span[0].lower_ in ("the", "a", "an"):
         return span[1:]
@@ -119,6 +129,7 @@ class ActorsComponent(GazetteerComponent):
 
         descriptors = self._noun_phrases(doc, add)
         self._entities(doc, add)
+        self._bracketed(doc, add, found)
         self._acronyms(doc, add)
         self._descriptors(doc, add, found)
         for args in descriptors:
@@ -280,6 +291,39 @@ class ActorsComponent(GazetteerComponent):
             elif ent.label_ == "PERSON":
                 add(span, span.text, "person", *self._affiliation(doc, ent, groups))
 
+    @staticmethod
+    def _bracketed(
+        doc: Doc, add: Any, found: list[tuple[Span, str, str, str | None, str | None]]
+    ) -> None:
+        """An acronym in brackets right after an actor is that actor, there and wherever
+        it is used again: "the Multinational Joint Task Force (MNJTF)", "Hayat Tahrir
+        al-Sham (HTS)", "Sudan People's Liberation Movement-in-Opposition (SPLM-IO)"."""
+        ends = {f[0].end: f for f in found}
+        short: dict[str, tuple[str, str, str | None]] = {}
+        for i in positions(doc, lambda w: w == "(", ORTH):
+            owner = ends.get(i)
+            close = next((k for k in range(i + 2, min(i + 5, len(doc))) if doc[k].text == ")"), 0)
+            if owner is None or not close:
+                continue
+            inner = doc[i + 1 : close]
+            if not _ACRONYM.fullmatch(inner.text):
+                continue
+            if inner.text[0] != _strip_the(owner[0]).text[0]:
+                continue  # an acronym spells its name: not "Reuters (AP)"
+            kind = "organisation" if owner[2] == "person" else owner[2]
+            short.setdefault(inner.text, (owner[1], kind, owner[3]))
+        if not short:
+            return
+        for n, f in enumerate(found):  # a later use the entity recogniser took by itself
+            if f[0].text in short and f[1] == f[0].text:
+                found[n] = (f[0], *short[f[0].text], f[4])
+        text = doc.text
+        names = "|".join(re.escape(k) for k in sorted(short, key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w-])(?:{names})(?![\w-])", text):
+            span = doc.char_span(m.start(), m.end())
+            if span is not None:
+                add(span, *short[m.group()])
+
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets
         ("Islamic State West Africa Province (ISWAP)") and every use of that acronym, and
@@ -358,6 +402,8 @@ class ActorsComponent(GazetteerComponent):
             if low in generic:
                 add(span, span.text, generic[low], None)
                 continue
+            if _title_of_a_name(tok):
+                continue  # "Leaders of IGAD": a title, the body is the actor
             org = next((c.text for c in left if c.pos_ == "PROPN"), None)
             owner = next(
                 (c for c in tok.lefts if c.dep_ == "poss" and c.pos_ == "PROPN"), None
