@@ -224,3 +224,16 @@ def test_a_plural_title_of_a_named_body_is_not_a_mention_of_its_own(extractor) -
         published="2021-05-03",
     )
     assert "Leaders" not in [a.text for a in result.actors]
+
+
+@pytest.mark.slow
+def test_a_plural_demonym_is_the_people_of_that_country(extractor) -> None:
+    result = extractor.process(
+        "LIMA, October 5, 2021 (Newswire) — Thousands of Chileans marched on Sunday, and "
+        "ordinary Bolivians joined them. Chilean troops watched.",
+        published="2021-10-05",
+    )
+    chileans = _by_text(result, "Chileans")
+    assert (chileans.country_code, chileans.sector) == ("CHL", "civilians")
+    assert _by_text(result, "ordinary Bolivians").country_code == "BOL"
+    assert "Chilean" not in [a.text for a in result.actors]  # a modifier: "Chilean troops"

@@ -262,6 +262,8 @@ class ActorsComponent(GazetteerComponent):
                 named = _aliases().get(low) or _aliases().get(low.removesuffix("'s"))
                 if named:
                     add(span, named[0], named[1], named[2])
+                elif ent.label_ == "NORP" and (people := self._nationals(span)) is not None:
+                    add(*people)  # "Thousands of Sri Lankans rallied"
                 elif ent.label_ == "ORG":
                     country = next(
                         (c for t in span if (c := self.gazetteer.country_of_demonym(t.text))), None
@@ -323,6 +325,21 @@ class ActorsComponent(GazetteerComponent):
             span = doc.char_span(m.start(), m.end())
             if span is not None:
                 add(span, *short[m.group()])
+
+    def _nationals(self, span: Span) -> tuple[Span, str, str, str] | None:
+        """A plural demonym used as a noun, the people of a country: "Sri Lankans",
+        "ordinary Belarusians" (with its adjectives: a demonym phrase stays whole), as
+        civilians of that country; not a modifier ("Georgian troops") or an owner."""
+        root = span.root
+        if not span.text.endswith("s") or root.dep_ in ("amod", "compound", "poss", "nmod"):
+            return None
+        country = self.gazetteer.country_of_demonym(span.text)
+        if country is None:
+            return None
+        left = [c for c in root.lefts if c.dep_ == "amod" and c.is_lower and c.i < span.start]
+        if left:
+            span = span.doc[min(c.i for c in left) : span.end]
+        return span, f"{self._country_name(country)} civilians", "civilians", country
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets

@@ -251,7 +251,7 @@ class CodingComponent(GazetteerComponent):
                 text[a["end"] : a["end"] + _NEAR_CHARS],
             )
         a["country_basis"], a["country_confidence"] = "unknown", None
-        seat = self._seat_of_government(a["text"])
+        seat = self._seat_of_government(a["text"]) if a["kind"] != "civilians" else None
         if seat is not None:  # "Abuja refused", "Azerbaijan freed", "Mozambique's government"
             a["kind"], a["sector"] = "government", "government"
             a["country_code"] = a["country_code"] or seat
