@@ -237,3 +237,14 @@ def test_a_plural_demonym_is_the_people_of_that_country(extractor) -> None:
     assert (chileans.country_code, chileans.sector) == ("CHL", "civilians")
     assert _by_text(result, "ordinary Bolivians").country_code == "BOL"
     assert "Chilean" not in [a.text for a in result.actors]  # a modifier: "Chilean troops"
+
+
+@pytest.mark.slow
+def test_a_name_used_as_a_place_is_not_an_actor(extractor) -> None:
+    result = extractor.process(
+        "OUAGADOUGOU, June 16, 2020 (Newswire) — Jihadists freed 26 women abducted near "
+        "Tougouri Bassa in January. Warplanes bombed the village of Kora Ndiaye on Monday.",
+        published="2020-06-16",
+    )
+    texts = [a.text for a in result.actors]
+    assert "Tougouri Bassa" not in texts and "Kora Ndiaye" not in texts

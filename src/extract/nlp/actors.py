@@ -89,6 +89,29 @@ def _not_an_actor(span: Span) -> bool:
     return span[-1].lower_ in _a()["not_actor_words"]
 
 
+_NEAR_PREPS = frozenset({"near", "outside", "around", "across", "inside", "towards", "toward"})
+"""Prepositions whose object is a place, whatever the entity recogniser calls it."""
+
+
+def _named_as_place(ent: Span) -> bool:
+    """An ORG or PERSON entity used as a place: the object of "near", "outside", or named
+    by a place noun ("the town of Kafr Nabl", "the
+    provinces of Pattani, Yala and Narathiwat"); the first of a list speaks for it."""
+    root = ent.root
+    while root.dep_ in ("conj", "appos") and root.head.i < root.i:
+        root = root.head
+    if root.dep_ != "pobj":
+        return False
+    prep = root.head.lower_
+    if prep in _NEAR_PREPS:
+        return True
+    g = load_table("geo_words")
+    return prep == "of" and root.head.head.lemma_.lower() in (
+        *g["place_nouns"],
+        *g["admin_words"],
+    )
+
+
 def _title_of_a_name(tok: Token) -> bool:
     """A plural person noun that is only the title of a named body, not a mention of its
     own (GUIDELINES: titles are not separate mentions): "Leaders of the Intergovernmental
@@ -253,6 +276,8 @@ class ActorsComponent(GazetteerComponent):
             low = span.text.lower()
             if ent.label_ == "ORG" and _not_an_actor(span):
                 continue
+            if ent.label_ in ("ORG", "PERSON") and low not in _aliases() and _named_as_place(ent):
+                continue  # "near Arbinda", "the town of Kafr Nabl": a place the NER mislabelled
             sides = self._pair_sides(span)
             if sides:
                 for side in sides:
