@@ -240,6 +240,16 @@ def test_a_plural_demonym_is_the_people_of_that_country(extractor) -> None:
 
 
 @pytest.mark.slow
+def test_a_plural_demonym_leaves_out_quantifying_words(extractor) -> None:
+    result = extractor.process(
+        "LIMA, October 5, 2021 (Newswire) — Two soldiers and two other Peruvians were "
+        "hurt on Sunday.",
+        published="2021-10-05",
+    )
+    assert "Peruvians" in [a.text for a in result.actors]
+
+
+@pytest.mark.slow
 def test_a_name_used_as_a_place_is_not_an_actor(extractor) -> None:
     result = extractor.process(
         "OUAGADOUGOU, June 16, 2020 (Newswire) — Jihadists freed 26 women abducted near "

@@ -112,6 +112,11 @@ def _named_as_place(ent: Span) -> bool:
     )
 
 
+@lru_cache(maxsize=1)
+def _function_words() -> frozenset[str]:
+    return frozenset(load_table("english_function_words")["words"])
+
+
 def _title_of_a_name(tok: Token) -> bool:
     """A plural person noun that is only the title of a named body, not a mention of its
     own (GUIDELINES: titles are not separate mentions): "Leaders of the Intergovernmental
@@ -361,7 +366,14 @@ class ActorsComponent(GazetteerComponent):
         country = self.gazetteer.country_of_demonym(span.text)
         if country is None:
             return None
-        left = [c for c in root.lefts if c.dep_ == "amod" and c.is_lower and c.i < span.start]
+        left = [
+            c
+            for c in root.lefts
+            if c.dep_ == "amod"
+            and c.is_lower
+            and c.i < span.start
+            and c.lower_ not in _function_words()
+        ]
         if left:
             span = span.doc[min(c.i for c in left) : span.end]
         return span, f"{self._country_name(country)} civilians", "civilians", country
