@@ -258,3 +258,14 @@ def test_a_name_used_as_a_place_is_not_an_actor(extractor) -> None:
     )
     texts = [a.text for a in result.actors]
     assert "Tougouri Bassa" not in texts and "Kora Ndiaye" not in texts
+
+
+@pytest.mark.slow
+def test_a_patron_before_backed_is_not_the_groups_country(extractor) -> None:
+    result = extractor.process(
+        "BAGHDAD, March 19, 2020 (Newswire) — A Syria-backed militia shelled a base north "
+        "of the capital on Sunday.",
+        published="2020-03-19",
+    )
+    militia = next(a for a in result.actors if a.text.endswith("militia"))
+    assert militia.country_code == "IRQ"

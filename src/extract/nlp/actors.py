@@ -210,6 +210,13 @@ class ActorsComponent(GazetteerComponent):
                 for c in tok.subtree
                 if c.i < tok.i and c.dep_ in ("compound", "amod", "nmod", "npadvmod")
             ]
+            start = min((c.i for c in left), default=tok.i)
+            while start < tok.i and (
+                doc[start].like_num or doc[start].pos_ in ("DET", "NUM", "ADV", "PUNCT")
+            ):
+                start += 1
+            start = _trim_modifiers(doc, start, tok.i)
+            left = [c for c in left if c.i >= start]  # "Iran-backed militia": a patron
             country: str | None = None
             if len(left) >= 2:  # "Sri Lankan officials", "South African court"
                 country = self.gazetteer.country_of_demonym(doc[left[0].i : left[-1].i + 1].text)
@@ -221,12 +228,6 @@ class ActorsComponent(GazetteerComponent):
                 )
                 if country:
                     break
-            start = min((c.i for c in left), default=tok.i)
-            while start < tok.i and (
-                doc[start].like_num or doc[start].pos_ in ("DET", "NUM", "ADV", "PUNCT")
-            ):
-                start += 1
-            start = _trim_modifiers(doc, start, tok.i)
             span = doc[start : tok.i + 1]
             named = _aliases().get(_strip_the(span).text.lower())
             if named:
