@@ -40,6 +40,8 @@ def test_no_mentioned_country_means_no_focus() -> None:
         ("kidnappers", "armed_group", "criminal"),
         ("the company", "company", "business"),
         ("Interior Ministry", "organisation", "government"),
+        ("the Public Ministry", "organisation", "judiciary"),
+        ("Attorney-General's Office", "organisation", "judiciary"),
     ],
 )
 def test_sector_comes_from_the_head_word_then_the_kind(text: str, kind: str, sector: str) -> None:
@@ -269,3 +271,14 @@ def test_a_patron_before_backed_is_not_the_groups_country(extractor) -> None:
     )
     militia = next(a for a in result.actors if a.text.endswith("militia"))
     assert militia.country_code == "IRQ"
+
+
+@pytest.mark.slow
+def test_a_single_soldier_named_by_demonym_is_an_actor(extractor) -> None:
+    result = extractor.process(
+        "YEREVAN, June 14, 2021 (Newswire) — An Armenian soldier was wounded by sniper fire "
+        "on Sunday.",
+        published="2021-06-14",
+    )
+    soldier = _by_text(result, "Armenian soldier")
+    assert (soldier.country_code, soldier.sector) == ("ARM", "military")
