@@ -282,3 +282,14 @@ def test_a_single_soldier_named_by_demonym_is_an_actor(extractor) -> None:
     )
     soldier = _by_text(result, "Armenian soldier")
     assert (soldier.country_code, soldier.sector) == ("ARM", "military")
+
+
+@pytest.mark.slow
+def test_a_noun_in_apposition_gives_a_named_body_its_sector(extractor) -> None:
+    result = extractor.process(
+        "QUITO, May 3, 2021 (Newswire) — Police raided the offices of the exporter, Banavista "
+        "Tropical, on Monday.",
+        published="2021-05-03",
+    )
+    firm = next(a for a in result.actors if a.text.startswith("Banavista"))
+    assert (firm.sector, firm.kind) == ("business", "company")

@@ -182,6 +182,8 @@ class CodingComponent(GazetteerComponent):
         not_here = set(_c()["not_here_words"])
         for a in actors:
             self._code_named(a, conf, text)
+            if a["sector"] == "unknown" and a["kind"] in ("organisation", "unknown"):
+                self._sector_by_apposition(doc, a)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
         sentences = (
             [(s.start_char, s.end_char) for s in doc.sents]
@@ -210,6 +212,26 @@ class CodingComponent(GazetteerComponent):
         self._people_by_their_body(actors, sentences)
         self._entities(actors)
         return doc
+
+    @staticmethod
+    def _sector_by_apposition(doc: Doc, a: ActorDict) -> None:
+        """A named body's sector from the noun set beside it: "MMG, the Chinese-owned
+        company", "the exporter, Frutas del Pacifico", "Corruption Watch, a watchdog"."""
+        span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+        if span is None or len(span) == 0:
+            return
+        root = span.root
+        nouns = [c for c in root.children if c.dep_ == "appos"]
+        if root.dep_ == "appos":
+            nouns.append(root.head)
+        words: dict[str, str] = _c()["sector_words"]
+        for n in nouns:
+            sector = words.get(n.lower_)
+            if n.pos_ == "NOUN" and sector and sector != "unknown":
+                a["sector"] = sector
+                if sector == "business":
+                    a["kind"] = "company"
+                return
 
     @staticmethod
     def _people_by_their_body(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
