@@ -293,3 +293,14 @@ def test_a_noun_in_apposition_gives_a_named_body_its_sector(extractor) -> None:
     )
     firm = next(a for a in result.actors if a.text.startswith("Banavista"))
     assert (firm.sector, firm.kind) == ("business", "company")
+
+
+@pytest.mark.slow
+def test_the_word_before_a_role_names_the_body_it_is_in(extractor) -> None:
+    result = extractor.process(
+        "PEMBA, March 19, 2020 (Newswire) — In a video, rebel commander Tomas Mabunda "
+        "threatened to attack the port.",
+        published="2020-03-19",
+    )
+    commander = _by_text(result, "Tomas Mabunda")
+    assert (commander.sector, commander.country_code) == ("armed_group", "MOZ")

@@ -122,9 +122,12 @@ def _role_sector(before: str, after: str) -> str:
     def words(text: str) -> list[str]:
         return [w.strip(".,;:\"'()") for w in text.lower().split()]
 
-    for w in reversed(words(before)):
-        if w in table:
-            return str(table[w])
+    ahead = words(before)
+    for k in range(len(ahead) - 1, -1, -1):
+        if ahead[k] in table:
+            if k > 0 and table.get(ahead[k - 1]):  # "insurgent commander", "police chief":
+                return str(table[ahead[k - 1]])  # the body the role is in
+            return str(table[ahead[k]])
     for w in words(after):
         if w in table:
             return str(table[w])
