@@ -304,3 +304,15 @@ def test_the_word_before_a_role_names_the_body_it_is_in(extractor) -> None:
     )
     commander = _by_text(result, "Tomas Mabunda")
     assert (commander.sector, commander.country_code) == ("armed_group", "MOZ")
+
+
+@pytest.mark.slow
+def test_a_country_owning_a_named_body_is_part_of_its_mention(extractor) -> None:
+    result = extractor.process(
+        "ALGIERS, April 16, 2025 (Newswire) — Tunisia's Foreign Ministry summoned the "
+        "ambassador on Tuesday.",
+        published="2025-04-16",
+    )
+    ministry = _by_text(result, "Tunisia's Foreign Ministry")
+    assert (ministry.country_code, ministry.sector) == ("TUN", "government")
+    assert "Tunisia" not in [a.text for a in result.actors]

@@ -299,6 +299,9 @@ class ActorsComponent(GazetteerComponent):
                     country = next(
                         (c for t in span if (c := self.gazetteer.country_of_demonym(t.text))), None
                     )
+                    owner = self._owner_state(span)
+                    if owner is not None:  # "Algeria's Foreign Ministry": one mention
+                        span, country = doc[owner[0].start : span.end], owner[1]
                     is_gov = any(
                         t.lower_ in ("ministry", "government", "army", "police", "forces")
                         for t in span
@@ -312,6 +315,8 @@ class ActorsComponent(GazetteerComponent):
             elif ent.label_ == "GPE" and is_actor_use(ent):
                 if ent.root.dep_ == "poss" and ent.root.head.lower_ in _a()["person_nouns"]:
                     continue  # "Serbia's president": the person is the actor (_nominals)
+                if ent.root.dep_ == "poss" and ent.root.head.ent_type_ == "ORG":
+                    continue  # "Algeria's Foreign Ministry": the ministry's mention has it
                 entry = self.gazetteer.country(span.text)
                 if entry is None:
                     capital = self._capital_of(span.text)
@@ -356,6 +361,20 @@ class ActorsComponent(GazetteerComponent):
             span = doc.char_span(m.start(), m.end())
             if span is not None:
                 add(span, *short[m.group()])
+
+    def _owner_state(self, span: Span) -> tuple[Span, str] | None:
+        """The country (its name or capital) written as the owner of an organisation's
+        name, with its span: "Algeria's Foreign Ministry" -> ("Algeria", DZA)."""
+        doc = span.doc
+        if span.start < 2 or doc[span.start - 1].lower_ not in ("'s", "’s"):
+            return None
+        owner = next((e for e in doc.ents if e.end == span.start - 1 and e.label_ == "GPE"), None)
+        if owner is None:
+            return None
+        entry = self.gazetteer.country(owner.text)
+        code = entry.country_code if entry is not None and entry.kind == "country" else None
+        code = code or self._capital_of(owner.text)
+        return (owner, code) if code else None
 
     def _nationals(self, span: Span) -> tuple[Span, str, str, str] | None:
         """A plural demonym used as a noun, the people of a country: "Sri Lankans",
