@@ -40,6 +40,8 @@ def test_no_mentioned_country_means_no_focus() -> None:
         ("kidnappers", "armed_group", "criminal"),
         ("the company", "company", "business"),
         ("Interior Ministry", "organisation", "government"),
+        ("the Public Ministry", "organisation", "judiciary"),
+        ("Attorney-General's Office", "organisation", "judiciary"),
     ],
 )
 def test_sector_comes_from_the_head_word_then_the_kind(text: str, kind: str, sector: str) -> None:
@@ -175,3 +177,142 @@ def test_an_owned_appositive_gives_a_company_its_country_for_every_mention(extra
     mmg = [a for a in res.actors if a.text == "MMG"]
     assert len(mmg) == 2
     assert [a.country_code for a in mmg] == ["CHN", "CHN"]
+
+
+def test_suspects_have_no_sector_of_their_own() -> None:
+    assert sector_of(_actor("suspects", "civilians")) == "unknown"
+
+
+@pytest.mark.slow
+def test_unnamed_plurals_of_organisations_take_no_focus_country(extractor) -> None:
+    result = extractor.process(
+        "LIMA, October 5, 2021 (Newswire) — Under the new rules, oil companies must ask "
+        "villagers first. Aid workers left the valley on Monday.",
+        published="2021-10-05",
+    )
+    assert _by_text(result, "oil companies").country_code is None
+    assert _by_text(result, "Aid workers").country_code is None
+    assert _by_text(result, "villagers").country_code == "PER"
+
+
+@pytest.mark.slow
+def test_a_role_word_in_the_next_sentence_does_not_give_a_person_a_sector(extractor) -> None:
+    result = extractor.process(
+        "NAIROBI, May 3, 2021 (Newswire) — The convoy reached the camp, UNICEF spokeswoman "
+        "Marta Olsen said. Police officers guarded the gate.",
+        published="2021-05-03",
+    )
+    olsen = _by_text(result, "Marta Olsen")
+    assert olsen.sector != "police"
+
+
+@pytest.mark.slow
+def test_an_acronym_in_brackets_is_the_actor_it_follows_wherever_used(extractor) -> None:
+    result = extractor.process(
+        "JUBA, May 3, 2021 (Newswire) — The Northern Valley Defence Front (NVDF) attacked "
+        "a barracks on Friday. NVDF commander Peter Lual said the fighting would go on.",
+        published="2021-05-03",
+    )
+    nvdf = [a for a in result.actors if a.text == "NVDF"]
+    assert len(nvdf) == 2
+    assert {a.entity for a in nvdf} == {_by_text(result, "Northern Valley Defence Front").entity}
+
+
+@pytest.mark.slow
+def test_a_plural_title_of_a_named_body_is_not_a_mention_of_its_own(extractor) -> None:
+    result = extractor.process(
+        "JUBA, May 3, 2021 (Newswire) — Leaders of the East African Community are due to "
+        "meet in Juba next month.",
+        published="2021-05-03",
+    )
+    assert "Leaders" not in [a.text for a in result.actors]
+
+
+@pytest.mark.slow
+def test_a_plural_demonym_is_the_people_of_that_country(extractor) -> None:
+    result = extractor.process(
+        "LIMA, October 5, 2021 (Newswire) — Thousands of Chileans marched on Sunday, and "
+        "ordinary Bolivians joined them. Chilean troops watched.",
+        published="2021-10-05",
+    )
+    chileans = _by_text(result, "Chileans")
+    assert (chileans.country_code, chileans.sector) == ("CHL", "civilians")
+    assert _by_text(result, "ordinary Bolivians").country_code == "BOL"
+    assert "Chilean" not in [a.text for a in result.actors]  # a modifier: "Chilean troops"
+
+
+@pytest.mark.slow
+def test_a_plural_demonym_leaves_out_quantifying_words(extractor) -> None:
+    result = extractor.process(
+        "LIMA, October 5, 2021 (Newswire) — Two soldiers and two other Peruvians were "
+        "hurt on Sunday.",
+        published="2021-10-05",
+    )
+    assert "Peruvians" in [a.text for a in result.actors]
+
+
+@pytest.mark.slow
+def test_a_name_used_as_a_place_is_not_an_actor(extractor) -> None:
+    result = extractor.process(
+        "OUAGADOUGOU, June 16, 2020 (Newswire) — Jihadists freed 26 women abducted near "
+        "Tougouri Bassa in January. Warplanes bombed the village of Kora Ndiaye on Monday.",
+        published="2020-06-16",
+    )
+    texts = [a.text for a in result.actors]
+    assert "Tougouri Bassa" not in texts and "Kora Ndiaye" not in texts
+
+
+@pytest.mark.slow
+def test_a_patron_before_backed_is_not_the_groups_country(extractor) -> None:
+    result = extractor.process(
+        "BAGHDAD, March 19, 2020 (Newswire) — A Syria-backed militia shelled a base north "
+        "of the capital on Sunday.",
+        published="2020-03-19",
+    )
+    militia = next(a for a in result.actors if a.text.endswith("militia"))
+    assert militia.country_code == "IRQ"
+
+
+@pytest.mark.slow
+def test_a_single_soldier_named_by_demonym_is_an_actor(extractor) -> None:
+    result = extractor.process(
+        "YEREVAN, June 14, 2021 (Newswire) — An Armenian soldier was wounded by sniper fire "
+        "on Sunday.",
+        published="2021-06-14",
+    )
+    soldier = _by_text(result, "Armenian soldier")
+    assert (soldier.country_code, soldier.sector) == ("ARM", "military")
+
+
+@pytest.mark.slow
+def test_a_noun_in_apposition_gives_a_named_body_its_sector(extractor) -> None:
+    result = extractor.process(
+        "QUITO, May 3, 2021 (Newswire) — Police raided the offices of the exporter, Banavista "
+        "Tropical, on Monday.",
+        published="2021-05-03",
+    )
+    firm = next(a for a in result.actors if a.text.startswith("Banavista"))
+    assert (firm.sector, firm.kind) == ("business", "company")
+
+
+@pytest.mark.slow
+def test_the_word_before_a_role_names_the_body_it_is_in(extractor) -> None:
+    result = extractor.process(
+        "PEMBA, March 19, 2020 (Newswire) — In a video, rebel commander Tomas Mabunda "
+        "threatened to attack the port.",
+        published="2020-03-19",
+    )
+    commander = _by_text(result, "Tomas Mabunda")
+    assert (commander.sector, commander.country_code) == ("armed_group", "MOZ")
+
+
+@pytest.mark.slow
+def test_a_country_owning_a_named_body_is_part_of_its_mention(extractor) -> None:
+    result = extractor.process(
+        "ALGIERS, April 16, 2025 (Newswire) — Tunisia's Foreign Ministry summoned the "
+        "ambassador on Tuesday.",
+        published="2025-04-16",
+    )
+    ministry = _by_text(result, "Tunisia's Foreign Ministry")
+    assert (ministry.country_code, ministry.sector) == ("TUN", "government")
+    assert "Tunisia" not in [a.text for a in result.actors]

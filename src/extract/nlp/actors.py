@@ -11,7 +11,7 @@ from typing import Any
 
 from spacy.attrs import ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
@@ -89,6 +89,44 @@ def _not_an_actor(span: Span) -> bool:
     return span[-1].lower_ in _a()["not_actor_words"]
 
 
+_NEAR_PREPS = frozenset({"near", "outside", "around", "across", "inside", "towards", "toward"})
+"""Prepositions whose object is a place, whatever the entity recogniser calls it."""
+
+
+def _named_as_place(ent: Span) -> bool:
+    """An ORG or PERSON entity used as a place: the object of "near", "outside", or named
+    by a place noun ("the town of Kafr Nabl", "the
+    provinces of Pattani, Yala and Narathiwat"); the first of a list speaks for it."""
+    root = ent.root
+    while root.dep_ in ("conj", "appos") and root.head.i < root.i:
+        root = root.head
+    if root.dep_ != "pobj":
+        return False
+    prep = root.head.lower_
+    if prep in _NEAR_PREPS:
+        return True
+    g = load_table("geo_words")
+    return prep == "of" and root.head.head.lemma_.lower() in (
+        *g["place_nouns"],
+        *g["admin_words"],
+    )
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> frozenset[str]:
+    return frozenset(load_table("english_function_words")["words"])
+
+
+def _title_of_a_name(tok: Token) -> bool:
+    """A plural person noun that is only the title of a named body, not a mention of its
+    own (GUIDELINES: titles are not separate mentions): "Leaders of the Intergovernmental
+    Authority", "the presidents of Turkey and Iran"; the body is the actor."""
+    return tok.tag_ == "NNS" and any(
+        c.dep_ == "prep" and c.lower_ == "of" and any(g.pos_ == "PROPN" for g in c.children)
+        for c in tok.children
+    )
+
+
 def _strip_the(span: Span) -> Span:
     if len(span) > 1 and span[0].lower_ in ("the", "a", "an"):
         return span[1:]
@@ -119,6 +157,7 @@ class ActorsComponent(GazetteerComponent):
 
         descriptors = self._noun_phrases(doc, add)
         self._entities(doc, add)
+        self._bracketed(doc, add, found)
         self._acronyms(doc, add)
         self._descriptors(doc, add, found)
         for args in descriptors:
@@ -171,6 +210,13 @@ class ActorsComponent(GazetteerComponent):
                 for c in tok.subtree
                 if c.i < tok.i and c.dep_ in ("compound", "amod", "nmod", "npadvmod")
             ]
+            start = min((c.i for c in left), default=tok.i)
+            while start < tok.i and (
+                doc[start].like_num or doc[start].pos_ in ("DET", "NUM", "ADV", "PUNCT")
+            ):
+                start += 1
+            start = _trim_modifiers(doc, start, tok.i)
+            left = [c for c in left if c.i >= start]  # "Iran-backed militia": a patron
             country: str | None = None
             if len(left) >= 2:  # "Sri Lankan officials", "South African court"
                 country = self.gazetteer.country_of_demonym(doc[left[0].i : left[-1].i + 1].text)
@@ -182,12 +228,6 @@ class ActorsComponent(GazetteerComponent):
                 )
                 if country:
                     break
-            start = min((c.i for c in left), default=tok.i)
-            while start < tok.i and (
-                doc[start].like_num or doc[start].pos_ in ("DET", "NUM", "ADV", "PUNCT")
-            ):
-                start += 1
-            start = _trim_modifiers(doc, start, tok.i)
             span = doc[start : tok.i + 1]
             named = _aliases().get(_strip_the(span).text.lower())
             if named:
@@ -242,6 +282,8 @@ class ActorsComponent(GazetteerComponent):
             low = span.text.lower()
             if ent.label_ == "ORG" and _not_an_actor(span):
                 continue
+            if ent.label_ in ("ORG", "PERSON") and low not in _aliases() and _named_as_place(ent):
+                continue  # "near Arbinda", "the town of Kafr Nabl": a place the NER mislabelled
             sides = self._pair_sides(span)
             if sides:
                 for side in sides:
@@ -251,10 +293,15 @@ class ActorsComponent(GazetteerComponent):
                 named = _aliases().get(low) or _aliases().get(low.removesuffix("'s"))
                 if named:
                     add(span, named[0], named[1], named[2])
+                elif ent.label_ == "NORP" and (people := self._nationals(span)) is not None:
+                    add(*people)  # "Thousands of Sri Lankans rallied"
                 elif ent.label_ == "ORG":
                     country = next(
                         (c for t in span if (c := self.gazetteer.country_of_demonym(t.text))), None
                     )
+                    owner = self._owner_state(span)
+                    if owner is not None:  # "Algeria's Foreign Ministry": one mention
+                        span, country = doc[owner[0].start : span.end], owner[1]
                     is_gov = any(
                         t.lower_ in ("ministry", "government", "army", "police", "forces")
                         for t in span
@@ -268,6 +315,8 @@ class ActorsComponent(GazetteerComponent):
             elif ent.label_ == "GPE" and is_actor_use(ent):
                 if ent.root.dep_ == "poss" and ent.root.head.lower_ in _a()["person_nouns"]:
                     continue  # "Serbia's president": the person is the actor (_nominals)
+                if ent.root.dep_ == "poss" and ent.root.head.ent_type_ == "ORG":
+                    continue  # "Algeria's Foreign Ministry": the ministry's mention has it
                 entry = self.gazetteer.country(span.text)
                 if entry is None:
                     capital = self._capital_of(span.text)
@@ -279,6 +328,75 @@ class ActorsComponent(GazetteerComponent):
                 add(*self._government(span, code))
             elif ent.label_ == "PERSON":
                 add(span, span.text, "person", *self._affiliation(doc, ent, groups))
+
+    @staticmethod
+    def _bracketed(
+        doc: Doc, add: Any, found: list[tuple[Span, str, str, str | None, str | None]]
+    ) -> None:
+        """An acronym in brackets right after an actor is that actor, there and wherever
+        it is used again: "the Multinational Joint Task Force (MNJTF)", "Hayat Tahrir
+        al-Sham (HTS)", "Sudan People's Liberation Movement-in-Opposition (SPLM-IO)"."""
+        ends = {f[0].end: f for f in found}
+        short: dict[str, tuple[str, str, str | None]] = {}
+        for i in positions(doc, lambda w: w == "(", ORTH):
+            owner = ends.get(i)
+            close = next((k for k in range(i + 2, min(i + 5, len(doc))) if doc[k].text == ")"), 0)
+            if owner is None or not close:
+                continue
+            inner = doc[i + 1 : close]
+            if not _ACRONYM.fullmatch(inner.text):
+                continue
+            if inner.text[0] != _strip_the(owner[0]).text[0]:
+                continue  # an acronym spells its name: not "Reuters (AP)"
+            kind = "organisation" if owner[2] == "person" else owner[2]
+            short.setdefault(inner.text, (owner[1], kind, owner[3]))
+        if not short:
+            return
+        for n, f in enumerate(found):  # a later use the entity recogniser took by itself
+            if f[0].text in short and f[1] == f[0].text:
+                found[n] = (f[0], *short[f[0].text], f[4])
+        text = doc.text
+        names = "|".join(re.escape(k) for k in sorted(short, key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w-])(?:{names})(?![\w-])", text):
+            span = doc.char_span(m.start(), m.end())
+            if span is not None:
+                add(span, *short[m.group()])
+
+    def _owner_state(self, span: Span) -> tuple[Span, str] | None:
+        """The country (its name or capital) written as the owner of an organisation's
+        name, with its span: "Algeria's Foreign Ministry" -> ("Algeria", DZA)."""
+        doc = span.doc
+        if span.start < 2 or doc[span.start - 1].lower_ not in ("'s", "’s"):
+            return None
+        owner = next((e for e in doc.ents if e.end == span.start - 1 and e.label_ == "GPE"), None)
+        if owner is None:
+            return None
+        entry = self.gazetteer.country(owner.text)
+        code = entry.country_code if entry is not None and entry.kind == "country" else None
+        code = code or self._capital_of(owner.text)
+        return (owner, code) if code else None
+
+    def _nationals(self, span: Span) -> tuple[Span, str, str, str] | None:
+        """A plural demonym used as a noun, the people of a country: "Sri Lankans",
+        "ordinary Belarusians" (with its adjectives: a demonym phrase stays whole), as
+        civilians of that country; not a modifier ("Georgian troops") or an owner."""
+        root = span.root
+        if not span.text.endswith("s") or root.dep_ in ("amod", "compound", "poss", "nmod"):
+            return None
+        country = self.gazetteer.country_of_demonym(span.text)
+        if country is None:
+            return None
+        left = [
+            c
+            for c in root.lefts
+            if c.dep_ == "amod"
+            and c.is_lower
+            and c.i < span.start
+            and c.lower_ not in _function_words()
+        ]
+        if left:
+            span = span.doc[min(c.i for c in left) : span.end]
+        return span, f"{self._country_name(country)} civilians", "civilians", country
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets
@@ -358,6 +476,8 @@ class ActorsComponent(GazetteerComponent):
             if low in generic:
                 add(span, span.text, generic[low], None)
                 continue
+            if _title_of_a_name(tok):
+                continue  # "Leaders of IGAD": a title, the body is the actor
             org = next((c.text for c in left if c.pos_ == "PROPN"), None)
             owner = next(
                 (c for c in tok.lefts if c.dep_ == "poss" and c.pos_ == "PROPN"), None

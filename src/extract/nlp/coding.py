@@ -38,6 +38,7 @@ register_extensions()
 _BASED = re.compile(r"([A-Z][\w.]+)-(?:owned|based|registered|headquartered)\s+(?:the\s+)?$")
 _BESIDE = re.compile(r",\s+(?:the|an?)\s+([A-Z][\w.]+-(?:owned|based|registered|headquartered))\b")
 """An appositive that says where a named body belongs: "MMG, the Chinese-owned company"."""
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d]?\s+(?=[A-Z\"\u201c])|\n")
 _SURE_BASES = ("explicit", "known", "affiliation")
 _NEAR_CHARS = 40
 """How far (in characters) from a person's name the body they act for may be named."""
@@ -115,17 +116,35 @@ def _role_sector(before: str, after: str) -> str:
     before it ("President Ashraf Ghani", "Foreign Ministry spokesman Zhao Lijian"), else
     the first after it ("Hasan Demirtas, a contractor"), or "unknown"."""
     table = _person_roles()
+    before = _SENTENCE_END.split(before)[-1]  # the role is in the name's own sentence:
+    after = _SENTENCE_END.split(after)[0]  # not "... said. Federal police officers"
 
     def words(text: str) -> list[str]:
         return [w.strip(".,;:\"'()") for w in text.lower().split()]
 
-    for w in reversed(words(before)):
-        if w in table:
-            return str(table[w])
+    ahead = words(before)
+    for k in range(len(ahead) - 1, -1, -1):
+        if ahead[k] in table:
+            if k > 0 and table.get(ahead[k - 1]):  # "insurgent commander", "police chief":
+                return str(table[ahead[k - 1]])  # the body the role is in
+            return str(table[ahead[k]])
     for w in words(after):
         if w in table:
             return str(table[w])
     return "unknown"
+
+
+def _unnamed_org_plural(actor: ActorDict) -> bool:
+    """An unnamed plural of organisations ("mining companies", "aid agencies", "aid
+    workers"): it keeps a null country unless the article gives one (ADJUDICATION.md)."""
+    words = actor["text"].split()
+    if not words or actor["text"][1:] != actor["text"][1:].lower():
+        return False  # a name ("Anglo American companies"); a capital first letter may
+        # only open the sentence ("Aid workers left")
+    head = words[-1]
+    return head in _c()["unnamed_org_plurals"] or (
+        head.endswith("s") and actor.get("sector") == "ngo"
+    )
 
 
 def focus_country(
@@ -166,6 +185,8 @@ class CodingComponent(GazetteerComponent):
         not_here = set(_c()["not_here_words"])
         for a in actors:
             self._code_named(a, conf, text)
+            if a["sector"] == "unknown" and a["kind"] in ("organisation", "unknown"):
+                self._sector_by_apposition(doc, a)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
         sentences = (
             [(s.start_char, s.end_char) for s in doc.sents]
@@ -177,8 +198,9 @@ class CodingComponent(GazetteerComponent):
                 a["country_basis"] != "unknown"
                 or a["kind"] in _c()["no_context_kinds"]
                 or not_here & set(a["text"].lower().split())
+                or _unnamed_org_plural(a)
             ):
-                continue  # "foreign troops": not the focus country's
+                continue  # "foreign troops", "mining companies": not the focus country's
             owner = self._owner_country(doc, a, actors)
             if owner is not None:
                 code, basis = owner
@@ -193,6 +215,26 @@ class CodingComponent(GazetteerComponent):
         self._people_by_their_body(actors, sentences)
         self._entities(actors)
         return doc
+
+    @staticmethod
+    def _sector_by_apposition(doc: Doc, a: ActorDict) -> None:
+        """A named body's sector from the noun set beside it: "MMG, the Chinese-owned
+        company", "the exporter, Frutas del Pacifico", "Corruption Watch, a watchdog"."""
+        span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+        if span is None or len(span) == 0:
+            return
+        root = span.root
+        nouns = [c for c in root.children if c.dep_ == "appos"]
+        if root.dep_ == "appos":
+            nouns.append(root.head)
+        words: dict[str, str] = _c()["sector_words"]
+        for n in nouns:
+            sector = words.get(n.lower_)
+            if n.pos_ == "NOUN" and sector and sector != "unknown":
+                a["sector"] = sector
+                if sector == "business":
+                    a["kind"] = "company"
+                return
 
     @staticmethod
     def _people_by_their_body(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
@@ -234,7 +276,7 @@ class CodingComponent(GazetteerComponent):
                 text[a["end"] : a["end"] + _NEAR_CHARS],
             )
         a["country_basis"], a["country_confidence"] = "unknown", None
-        seat = self._seat_of_government(a["text"])
+        seat = self._seat_of_government(a["text"]) if a["kind"] != "civilians" else None
         if seat is not None:  # "Abuja refused", "Azerbaijan freed", "Mozambique's government"
             a["kind"], a["sector"] = "government", "government"
             a["country_code"] = a["country_code"] or seat
