@@ -237,6 +237,11 @@ class PlaceMention(Span):
     lon: float | None = None
     precision: GeoPrecision = "unknown"
     relative: RelativePosition | None = None
+    dateline: bool = Field(
+        default=False,
+        description="The place of the wire dateline ('SEVERN, Md. (AP) —'): where the story "
+        "was filed, not a place the story tells of.",
+    )
 
 
 class ActorMention(Span):

@@ -71,6 +71,17 @@ def _score(gold: ArticleResult, pred: ArticleResult) -> dict:
     return score([(GoldDoc(gold), pred)])
 
 
+def test_a_dateline_place_is_not_scored_against_our_gold():
+    gold = _result(places=[PLACE])
+    dateline = PlaceMention(
+        id="p2", start=0, end=6, text="Rebels", name="Rebels", country_code="AFG", dateline=True
+    )
+    pred = _result(places=[PLACE, dateline])
+    places = _score(gold, pred)["mentions"]["places"]
+    assert places["pred"] == 1
+    assert places["strict"]["f1"] == 1.0
+
+
 def test_perfect_prediction_scores_one_everywhere():
     gold = _result([t(25, 31)], [q(41, 52)], [PLACE], [ACTOR], [ev(args=ARGS)])
     rep = _score(gold, gold)

@@ -3,7 +3,7 @@ import datetime as dt
 import pytest
 
 from extract.errors import DateError
-from extract.ingest.dates import find_dateline, parse_published
+from extract.ingest.dates import dateline_places, find_dateline, parse_published
 
 APRIL_2 = dt.date(2020, 4, 2)
 
@@ -75,3 +75,34 @@ def test_wire_dateline_gives_its_date(text: str, expected: dt.date) -> None:
 )
 def test_no_year_or_no_dateline_gives_no_date(text: str) -> None:
     assert find_dateline(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("MOGADISHU, March 14, 2023 (Newswire) — Talks ended.", ["MOGADISHU"]),
+        ("SPRINGFIELD, Ill. (AP) — The governor", ["SPRINGFIELD", "Ill."]),
+        ("LONDON (Reuters) - No date at all.", ["LONDON"]),
+        ("\n\nPARIS, Thursday, April 2, 2020 (AFP) – Police", ["PARIS"]),
+        ("SAN JOSE, Calif., Dec. 3, 2019 /PRNewswire/ -- The company", ["SAN JOSE", "Calif."]),
+        ("By GOMA, Congo, May 3 – Rebels", ["GOMA", "Congo"]),
+        ("A caption (Photo/Jo Bloggs)\n\nLIMA, Peru (AP) — Miners", ["LIMA", "Peru"]),
+        ("Jo Bloggs, The Associated Press. OSLO (AP) - Ferries", ["OSLO"]),
+        ("TULSA, Okla.--(BUSINESS WIRE)--A company", ["TULSA", "Okla."]),
+    ],
+)
+def test_dateline_places_give_the_town_and_its_regions(text: str, names: list[str]) -> None:
+    assert [text[a:b] for a, b in dateline_places(text)] == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NATO said on March 3, 2020 that the talks would go on.",
+        "Police said - in a statement - that the road was closed.",
+        "The UN - and its agencies - sent food.",
+        "The storm hit Lagos on Monday. LAGOS is the largest city.",
+    ],
+)
+def test_a_sentence_is_no_dateline_place(text: str) -> None:
+    assert dateline_places(text) == []

@@ -15,17 +15,66 @@ def test_world_in_a_name_is_not_the_world(extractor):
     assert [p[0] for p in got] == ["Beira"]
 
 
-def test_the_dateline_is_not_a_place_but_says_which_country_the_story_is_in(extractor):
+def _story_and_dateline(extractor, text):
+    places = extractor.process(text).places
+    story = [(p.text, p.country_code) for p in places if not p.dateline]
+    dateline = [(p.text, p.country_code) for p in places if p.dateline]
+    return story, dateline
+
+
+def test_the_dateline_place_is_flagged_and_says_which_country_the_story_is_in(extractor):
     text = (
         "BEIRA, March 25, 2019 (Newswire) \u2014 The World Food Programme began airlifting "
         "food to flood victims in Buzi district on Monday."
     )
-    assert [(p[0], p[2]) for p in _places(extractor, text)] == [("Buzi district", "MOZ")]
+    story, dateline = _story_and_dateline(extractor, text)
+    assert story == [("Buzi district", "MOZ")]
+    assert dateline == [("BEIRA", "MOZ")]
 
 
 def test_a_dateline_country_after_the_city_is_used(extractor):
     text = "SANAA, Yemen, Oct. 5, 2021 (Newswire) \u2014 Police arrested 12 protesters in Taiz."
-    assert [(p[0], p[2]) for p in _places(extractor, text)] == [("Taiz", "YEM")]
+    story, dateline = _story_and_dateline(extractor, text)
+    assert story == [("Taiz", "YEM")]
+    assert dateline == [("SANAA", "YEM"), ("Yemen", "YEM")]
+
+
+def test_a_dateline_without_a_date_is_flagged_too(extractor):
+    text = "HELENA, Mont. (AP) \u2014 Firefighters contained a grass fire near Great Falls."
+    story, dateline = _story_and_dateline(extractor, text)
+    assert dateline == [("HELENA", "USA"), ("Mont.", "USA")]
+    assert ("Great Falls", "USA") in story
+
+
+def test_a_dateline_after_a_byline_is_found(extractor):
+    text = (
+        "Jane Roe, The Associated Press. LISBON (AP) \u2014 Trams stopped running in the "
+        "old town after a storm."
+    )
+    _, dateline = _story_and_dateline(extractor, text)
+    assert dateline == [("LISBON", "PRT")]
+
+
+def test_a_dateline_state_glued_to_its_dash_keeps_its_own_span(extractor):
+    places = extractor.process(
+        "DUBLIN, Calif.--(BUSINESS WIRE)--A maker of cold-storage sensors opened a plant."
+    ).places
+    assert [(p.text, p.name, p.dateline) for p in places][:2] == [
+        ("DUBLIN", "Dublin", True),
+        ("Calif.", "California", True),
+    ]
+
+
+def test_a_capitalised_headline_with_a_dash_is_no_dateline(extractor):
+    places = extractor.process("US - China talks resume in Geneva on Monday.").places
+    assert not any(p.dateline for p in places)
+
+
+def test_the_dateline_place_is_not_an_event_place(extractor):
+    result = extractor.process("ATLANTA (AP) \u2014 Police arrested two men on Monday.")
+    assert [p.text for p in result.places if p.dateline] == ["ATLANTA"]
+    dateline_ids = {p.id for p in result.places if p.dateline}
+    assert not any(a.ref in dateline_ids for e in result.events for a in e.arguments)
 
 
 def test_a_country_used_for_its_government_is_not_a_place(extractor):

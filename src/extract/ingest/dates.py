@@ -33,7 +33,8 @@ _ISO = re.compile(
     re.IGNORECASE,
 )
 _SLASHED_ISO = re.compile(r"(?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})")
-_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+"
+_WEEKDAY_NAME = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+_WEEKDAY = _WEEKDAY_NAME + r"\.?,?\s+"
 _DASHES = "\u2014\u2013\u2012-"  # em dash, en dash, figure dash, hyphen
 
 DateOrder = Literal["DMY", "MDY", "YMD"]
@@ -328,3 +329,53 @@ def find_dateline(text: str) -> dt.date | None:
         return _match_full(raw)
     except DateError:
         return None
+
+
+DATELINE_WINDOW = 1000
+"""How far into an article a wire dateline may start (after a headline, a byline or a
+photo caption that the page kept)."""
+
+
+@lru_cache(maxsize=1)
+def _place_dateline_pattern() -> re.Pattern[str]:
+    # the city in capitals, up to two regions, then a date, an agency or a dash: the
+    # dateline's date may be missing ("ATLANTA (AP) An aide", "SEVERN, Md. (ABC7) —")
+    written = "|".join(re.sub(r"\(\?P<\w+>", "(?:", source) for source in _written_date_regexes())
+    months = "|".join(sorted(_months(), key=len, reverse=True))
+    # "Apr 5": a wire dateline's date often has no year
+    date = rf"(?i:{written}|\d{{4}}-\d{{2}}-\d{{2}}|(?:{months})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?)"
+    word = r"[A-Z][A-Z.'\u2019\-]*[A-Z.]"
+    part = r"[A-Z][\w.'\u2019]*(?:-[A-Za-z][\w.'\u2019]*)*"  # "Md.", "Saxony-Anhalt"
+    calendar = rf"(?i:{_WEEKDAY_NAME}|{months})\b"  # "PARIS, Thursday, April 2": no region
+    region = rf"(?!{calendar}){part}(?:[ ]+{part}){{0,3}}"
+    agency = r"(?:\([^()\n]{0,40}\)|/[^/\n]{1,40}/)"
+    dash = rf"(?:--|[{_DASHES[:-1]}]|-(?=\s))"
+    return re.compile(
+        rf"(?:By\s+)?(?P<city>{word}(?:[ ]+{word}){{0,3}})"
+        rf"(?:,\s*(?P<region1>{region}))?(?:,\s*(?P<region2>{region}))?"
+        rf"(?:,\s*(?:{date}))?"
+        rf"(?:\s*{agency}(?:\s*{dash})?|\s*{dash})"
+    )
+
+
+_LINE_OPENING = re.compile(r"\n\s*|[.!?)\"\u201d]\s+")
+
+
+def dateline_places(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of the city and of each region of the first wire dateline near the
+    top of ``text``: ``SEVERN, Md. (ABC7) —`` gives "SEVERN" and "Md.", ``ATLANTA (AP)``
+    "ATLANTA", ``LOS ANGELES, April 05, 2018 (GLOBE NEWSWIRE) --`` "LOS ANGELES". A
+    dateline opens the text, a line, or follows a sentence (a byline: "The Associated
+    Press. WASHINGTON (AP)"); its date and agency are optional, but one of them or a
+    dash must follow the place. Whether the names are places is the caller's to check.
+    Empty when there is none."""
+    lead = len(text) - len(text.lstrip())
+    starts = [lead] + [
+        m.end() for m in _LINE_OPENING.finditer(text, lead, DATELINE_WINDOW) if m.end() > lead
+    ]
+    pattern = _place_dateline_pattern()
+    for at in starts:
+        m = pattern.match(text, at)
+        if m is not None:
+            return [m.span(g) for g in ("city", "region1", "region2") if m.group(g)]
+    return []

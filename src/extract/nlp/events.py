@@ -404,7 +404,11 @@ class EventsComponent:
             sourced = any(a["role"] == "source" for a in args)
             self._clause_target(doc, c, toks, clause, used, add, sourced)
         self._quantity_args(doc, c, toks, clause, sent, add, others)
-        places = [p for p in doc._.places or [] if sent.start_char <= p["start"] < sent.end_char]
+        places = [
+            p
+            for p in doc._.places or []
+            if sent.start_char <= p["start"] < sent.end_char and not p["dateline"]
+        ]  # the dateline says where the story was filed, not where its events happen
         inside = [
             p for p in places if _tok_at(doc, p["start"]) in clause and not _only_a_landmark(doc, p)
         ]

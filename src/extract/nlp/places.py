@@ -12,7 +12,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from extract.geo.resolve import Mention, Resolver, ResolverOptions, Scored, load_ranker
-from extract.ingest.dates import dateline_end
+from extract.ingest.dates import dateline_end, dateline_places
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, GazetteerComponent
 from extract.nlp.guard import guarded
@@ -198,39 +198,108 @@ class PlacesComponent(GazetteerComponent):
         return Resolver(self.gazetteer, load_ranker(), self.options)
 
     def __call__(self, doc: Doc) -> Doc:
-        dateline = dateline_end(doc_text(doc))
+        text = doc_text(doc)
         countries = self._doc_countries(doc)
-        spans = [(s, k) for s, k in self._candidates(doc, countries) if s.start_char >= dateline]
+        spans, filed, datelined = self._spans(doc, countries)
+        # actor coding keeps to a dated wire dateline ("BEIRA, March 25, 2019 (Newswire)
+        # —"); a bare "WASHINGTON —" heads many a story about somewhere else
+        doc._.dateline_country = self._dateline_country(text[: dateline_end(text)])
         context = self._context_countries(spans)
-        filed = self._dateline_country(doc_text(doc)[:dateline])
-        doc._.dateline_country = filed
         named = list(context)
         if filed is not None and filed not in context:
             context.insert(0, filed)  # "BEIRA, March 25, 2019 (Newswire) —": Mozambique
-        mentions = self._mentions(spans, countries | set(context))
-        chosen = self.resolver.resolve(
-            [m for m in mentions if m is not None], doc_text(doc), filed, named
-        )
+        mentions = self._mentions(spans, countries | set(context), datelined)
+        chosen = self.resolver.resolve([m for m in mentions if m is not None], text, filed, named)
         picks = iter(chosen)
         out: list[PlaceDict] = []
         for (span, kind_hint), m in zip(spans, mentions, strict=True):
             entry = next(picks) if m is not None else None
-            out.append(self._resolve(span, kind_hint, context, len(out) + 1, entry))
+            place = self._resolve(span, kind_hint, context, len(out) + 1, entry)
+            if span.start_char in datelined:
+                place["dateline"] = True
+                place["end"] = datelined[span.start_char]  # "Calif." of a "Calif.--" token
+                place["text"] = text[place["start"] : place["end"]]
+            out.append(place)
         self._attach_relative(doc, out)
         doc._.places = out
         return doc
 
+    def _spans(
+        self, doc: Doc, countries: set[str]
+    ) -> tuple[list[tuple[Span, str | None]], str | None, dict[int, int]]:
+        """The place names to resolve, the country the article was filed from and the
+        (start, end) of the names that are the wire dateline's place ("SEVERN, Md. (AP) —": the
+        town and its state; our guidelines leave the dateline out of the story's places,
+        so the dateline's names are flagged, not dropped)."""
+        text = doc_text(doc)
+        dateline = dateline_end(text)
+        found = self._dateline_spans(doc)
+        lo = found[0].start_char if found else dateline
+        hi = max(dateline, found[-1].end_char if found else 0)
+        spans = [
+            (s, k)
+            for s, k in self._candidates(doc, countries)
+            if s.start_char >= dateline and not (lo <= s.start_char < hi)
+        ]
+        if found:
+            filed = self._filed_from(found)
+            spans = sorted([*((s, None) for s in found), *spans], key=lambda x: x[0].start)
+        else:
+            filed = self._dateline_country(text[:dateline])
+        ends = dict(dateline_places(text)) if found else {}
+        return spans, filed, {s.start_char: ends.get(s.start_char, s.end_char) for s in found}
+
+    def _dateline_spans(self, doc: Doc) -> list[Span]:
+        """The dateline's town and regions (:func:`dateline_places`) when the gazetteer
+        reads the town first as a town and knows each region as a country or first-level
+        region."""
+        out: list[Span] = []
+        text = doc_text(doc)
+        for start, end in dateline_places(text):
+            # "Calif.--(" is one token: the span takes it whole, the name is what was matched
+            span = doc.char_span(start, end, label="GPE", alignment_mode="expand")
+            if span is None:
+                return []
+            name = text[start:end]
+            if out:
+                kinds = {c.entry.kind for c in self.gazetteer.candidates(name)}
+                if not kinds & {"admin1", "country"}:
+                    break  # the town and the regions before this one
+            elif getattr(self.gazetteer.best(name), "kind", None) != "city":
+                return []  # "US - China talks": a headline, not a town's dateline
+            out.append(span)
+        return out
+
+    def _filed_from(self, found: list[Span]) -> str | None:
+        """The country of a dateline's town: its region's, else the town's best."""
+        for region in found[1:]:
+            entry = self.gazetteer.country(region.text)
+            if entry is None:
+                entry = self.gazetteer.best(region.text)
+            if entry is not None and entry.country_code:
+                return entry.country_code
+        city = self.gazetteer.best(found[0].text)
+        return city.country_code if city is not None else None
+
     def _mentions(
-        self, spans: list[tuple[Span, str | None]], countries: set[str]
+        self,
+        spans: list[tuple[Span, str | None]],
+        countries: set[str],
+        exact: dict[int, int] | None = None,
     ) -> list[Mention | None]:
         """The names the resolver reads (None for "the world" and facilities, which
-        keep their own rules); ``countries``: those the article is about."""
+        keep their own rules); ``countries``: those the article is about; ``exact``: the
+        end of the name beginning at a start, where it ends inside a token."""
+        exact = exact or {}
         out: list[Mention | None] = []
         for span, hint in spans:
             if hint in ("region", "facility"):
                 out.append(None)
                 continue
-            name = _POSSESSIVE.sub("", span.text)  # "New York's", "Harare’s"
+            if span.start_char in exact:  # a dateline's "Calif." of a "Calif.--(" token
+                name = doc_text(span.doc)[span.start_char : exact[span.start_char]]
+            else:
+                name = _POSSESSIVE.sub("", span.text)  # "New York's", "Harare’s"
             within: str | None = None
             if hint == "admin1" and not self.gazetteer.candidates(name):
                 name = span[:-1].text
@@ -267,13 +336,11 @@ class PlacesComponent(GazetteerComponent):
         training rows); ``doc`` must have been through this component's pipeline up to
         the entity recogniser."""
         text = doc_text(doc)
-        dateline = dateline_end(text)
         countries = self._doc_countries(doc)
-        spans = [(s, k) for s, k in self._candidates(doc, countries) if s.start_char >= dateline]
+        spans, filed, datelined = self._spans(doc, countries)
         named = self._context_countries(spans)
-        filed = self._dateline_country(text[:dateline])
         countries |= set(named) | ({filed} if filed else set())
-        mentions = [m for m in self._mentions(spans, countries) if m is not None]
+        mentions = [m for m in self._mentions(spans, countries, datelined) if m is not None]
         scored = self.resolver.score(mentions, text, filed, named)
         return list(zip(mentions, scored, strict=True))
 
@@ -453,6 +520,7 @@ class PlacesComponent(GazetteerComponent):
             lon=entry.lon if entry else None,
             precision=precision,
             relative=None,
+            dateline=False,
         )
 
     def _attach_relative(self, doc: Doc, places: list[PlaceDict]) -> None:

@@ -54,6 +54,7 @@ class PlaceDict(TypedDict):
     lon: float | None
     precision: str
     relative: RelativeDict | None
+    dateline: bool
 
 
 class ActorDict(TypedDict):
