@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 .venv/bin/ruff check src tests scripts bench
 .venv/bin/ruff format --check src tests scripts bench
 .venv/bin/mypy src
-.venv/bin/python -m pytest -q "$@"
 .venv/bin/python scripts/compile_annotations.py --check
+.venv/bin/python -m pytest -q "$@"
 COLUMNS=${COLUMNS:-120} .venv/bin/newsevents evaluate --gold data/annotated/dev.jsonl \
   --baseline data/annotated/baseline.json
