@@ -182,3 +182,63 @@ def test_a_street_is_not_resolved_by_a_compass_word_in_its_name(extractor):
     text = "The concert is at 30 22nd St. North in Birmingham, Alabama."
     got = {p.text: p for p in extractor.process(text).places}
     assert got["St. North"].country_code in (None, "USA")  # not the North Region of Cameroon
+
+
+def test_a_town_the_recogniser_left_unlabelled_is_a_place_where_it_is_a_destination(extractor):
+    got = _places(
+        extractor, "British motorists heading from Gloucester to Cirencester faced long delays."
+    )
+    assert ("Cirencester", "city", "GBR", "exact") in got
+
+
+def test_a_region_written_after_a_venue_is_that_region_in_the_articles_country(extractor):
+    text = (
+        "The British touring car season opens in April. Round one: Knockhill, Fife. "
+        "Round two: Brands Hatch Indy, Kent."
+    )
+    got = _places(extractor, text)
+    assert ("Fife", "admin2", "GBR", "near") in got
+    assert ("Kent", "admin2", "GBR", "near") in got
+
+
+def test_a_name_the_gazetteer_lacks_is_placed_near_the_town_the_article_is_about(extractor):
+    text = (
+        "Residents of Nenagh in County Tipperary, Ireland, said 40 homes were flooded. "
+        "Volunteers from Ballinaclough and Toomevara helped clear the streets."
+    )
+    places = {p.text: p for p in extractor.process(text).places}
+    village = places["Ballinaclough"]
+    assert (village.country_code, village.precision) == ("IRL", "near")
+    assert (village.lat, village.lon) == (places["Nenagh"].lat, places["Nenagh"].lon)
+
+
+def test_a_name_the_gazetteer_lacks_in_an_article_with_no_town_takes_only_its_country(
+    extractor,
+):
+    text = "Floods hit Ireland on Monday. Volunteers from Ballinaclough and Toomevara helped."
+    places = {p.text: p for p in extractor.process(text).places}
+    village = places["Ballinaclough"]
+    assert (village.country_code, village.precision, village.lat) == ("IRL", "country", None)
+
+
+def test_a_square_named_after_a_town_is_in_the_town_of_the_article(extractor):
+    text = (
+        "Mourners gathered in New Orleans on Sunday. The vigil moved from Jackson Square "
+        "to Washington Square before dusk."
+    )
+    places = {p.text: p for p in extractor.process(text).places}
+    town = (places["New Orleans"].lat, places["New Orleans"].lon)
+    for square in ("Jackson Square", "Washington Square"):  # not Jackson, MS, nor DC
+        assert (places[square].lat, places[square].lon) == town
+
+
+def test_a_name_the_gazetteer_lacks_written_in_a_town_is_placed_near_that_town(extractor):
+    text = "The chef moved from Olindo in Nairobi to a hotel in Mombasa."
+    places = {p.text: p for p in extractor.process(text).places}
+    assert (places["Olindo"].country_code, places["Olindo"].precision) == ("KEN", "near")
+    assert places["Olindo"].lat == places["Nairobi"].lat
+
+
+def test_a_town_name_the_recogniser_cut_in_two_is_one_place(extractor):
+    got = _places(extractor, "Nurses in Boa Vista treated 40 migrants on Tuesday.")
+    assert [(p[0], p[2]) for p in got] == [("Boa Vista", "BRA")]

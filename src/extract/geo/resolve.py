@@ -75,6 +75,8 @@ FEATURES: tuple[str, ...] = (
     *ADMIN_FEATURES,
 )
 
+_REGION_KINDS = frozenset({KIND_COUNTRY, KIND_ADMIN1, KIND_ADMIN2})
+
 # "Tal Afar, in Nineveh province", "Springfield, Illinois", "Mosul in northern Iraq"
 _BESIDE = re.compile(
     r"^(?:,\s*|\s+)(?:(?:in|of)\s+)?(?:the\s+)?(?:(?:northern|southern|eastern|western|central"
@@ -103,6 +105,7 @@ class Mention:
     end: int
     hint: str | None = None
     within: str | None = None  # "Thruxton, Hampshire" written as one name: "Hampshire"
+    region: bool = False  # written after a name as where that is: "Knockhill, Fife"
 
 
 @dataclass
@@ -189,8 +192,10 @@ class Resolver:
             # one the article is about, named or not
             context |= {c for c, weight in focus.items() if c and weight >= FOCUS_CONTEXT}
         cands: list[list[Candidate]] = []
-        for found in every:
+        for m, found in zip(mentions, every, strict=True):
             ordered = sorted(found, key=lambda c: hand_order(c, context))
+            if m.region:  # "Knockhill, Fife": the region Fife, not the town in Washington
+                ordered.sort(key=lambda c: c.entry.kind not in _REGION_KINDS)
             cands.append(ordered[:MAX_CANDIDATES])
         total = sum(focus.values()) or 1.0
         top = max(focus.values(), default=0.0)

@@ -109,7 +109,9 @@ def is_actor_use(span: Span) -> bool:
     )  # "U.S. troops", "an Iran-backed militia"
 
 
+_IN_PLACE = re.compile(r",?\s+(?:in|at|near|outside)\s+(?:the\s+)?")
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
+_BARE = "BARE"  # the label of a name the recogniser left unlabelled (PlacesComponent._unlabelled)
 _MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
 
 
@@ -151,14 +153,36 @@ def _named_venue(ent: Span) -> bool:
 
 
 def _listed_with_places(tok: Token) -> bool:
-    """Whether an earlier member of ``tok``'s list is a place ("Žilina, Nitra, Prešov and
-    Košice", whatever the recogniser called the later ones)."""
-    seen = 0
-    while tok.dep_ == "conj" and tok.head.i < tok.i and seen < 50:
-        tok, seen = tok.head, seen + 1
-        if tok.ent_type_ in ("GPE", "LOC"):
-            return True
-    return False
+    """Whether another member of ``tok``'s list is a place ("Žilina, Nitra, Prešov and
+    Košice", "among Tamil Nadu, Karnataka, Kerala and Puducherry", whatever the
+    recogniser called the others)."""
+    first, seen = tok, 0
+    while first.dep_ == "conj" and first.head.i < first.i and seen < 50:
+        first, seen = first.head, seen + 1
+    members = [first, *first.conjuncts][:50]
+    return len(members) > 1 and any(m.i != tok.i and m.ent_type_ in ("GPE", "LOC") for m in members)
+
+
+def _bare_name(tok: Token) -> bool:
+    """A capitalised proper noun outside every entity, not an acronym ("CHU")."""
+    return (
+        tok.pos_ == "PROPN"
+        and tok.ent_iob_ == "O"
+        and tok.text[:1].isupper()
+        and not (len(tok.text) > 1 and tok.text.isupper())
+    )
+
+
+def _after_comma_of_name(tok: Token) -> bool:
+    """``tok`` names where the name before it is: "Brands Hatch Indy, Kent", "Oulton Park,
+    Cheshire" (an apposition after a comma to a proper name)."""
+    return (
+        tok.dep_ == "appos"
+        and tok.head.pos_ == "PROPN"
+        and tok.head.i < tok.i
+        and tok.i > 0
+        and tok.doc[tok.i - 1].text == ","
+    )
 
 
 def _paired_parties(span: Span) -> bool:
@@ -192,6 +216,9 @@ class PlacesComponent(GazetteerComponent):
     ) -> None:
         super().__init__(nlp, name, cache_dir)
         self.options = options or ResolverOptions()
+        # the label of unlabelled names, in the string store before any doc is worked:
+        # the component may run on a background thread while spaCy parses (api.py)
+        nlp.vocab.strings.add(_BARE)
 
     @property
     def resolver(self) -> Resolver:
@@ -309,7 +336,11 @@ class PlacesComponent(GazetteerComponent):
                 within = rest.strip() or None
             if within is None and " " in name.strip() and not self.gazetteer.candidates(name):
                 name = self._known_part(name.strip(), countries)
-            out.append(Mention(name.strip(), span.start_char, span.end_char, hint, within))
+            # a name the recogniser did not call a place, there as the region of the
+            # name before it ("Knockhill, Fife"), is the region ("Springfield, Illinois"
+            # and "Brooklyn, New York" keep the usual order)
+            region = span.label_ in (*_MISLABELLED, _BARE) and _after_comma_of_name(span.root)
+            out.append(Mention(name.strip(), span.start_char, span.end_char, hint, within, region))
         return out
 
     def _known_part(self, name: str, countries: set[str]) -> str:
@@ -347,7 +378,7 @@ class PlacesComponent(GazetteerComponent):
     def _candidates(self, doc: Doc, doc_countries: set[str]) -> list[tuple[Span, str | None]]:
         g = _geo()
         out: list[tuple[Span, str | None]] = []
-        for ent in doc.ents:
+        for ent in self._names(doc):
             venue = ent.label_ in ("ORG", "PERSON") and _named_venue(ent)
             if ent.label_ in _MISLABELLED and not (
                 venue
@@ -376,8 +407,55 @@ class PlacesComponent(GazetteerComponent):
                 start += 1
             if start < end:
                 out.append((Span(doc, start, end, label=ent.label_), hint))
+        taken = {i for s, _ in out for i in range(s.start, s.end)}
+        for span in self._unlabelled(doc, doc_countries):
+            if not taken & set(range(span.start, span.end)) and not is_actor_use(span):
+                out.append((span, None))
         out.extend(self._generic(doc, {i for s, _ in out for i in range(s.start, s.end)}))
         return sorted(out, key=lambda x: x[0].start)
+
+    def _names(self, doc: Doc) -> list[Span]:
+        """The entities, each joined with the word or entity right before it where the
+        gazetteer knows the two as one name and the recogniser cut it ("living in Boa
+        Vista": "Boa" a GPE and "Vista" an ORG, or "Vista" alone)."""
+        out: list[Span] = []
+        for ent in doc.ents:
+            prev = out[-1] if out and out[-1].end == ent.start else None
+            if (prev is not None and prev.label_ in ("GPE", "LOC")) or (
+                prev is None
+                and ent.label_ in ("GPE", "LOC")
+                and ent.start > 0
+                and _bare_name(doc[ent.start - 1])
+            ):
+                start = prev.start if prev is not None else ent.start - 1
+                if self.gazetteer.candidates(doc[start : ent.end].text):
+                    if prev is not None:
+                        out.pop()
+                    out.append(Span(doc, start, ent.end, label="GPE"))
+                    continue
+            out.append(ent)
+        return out
+
+    def _unlabelled(self, doc: Doc, doc_countries: set[str]) -> list[Span]:
+        """Town names the recogniser left unlabelled ("travelling to Cirencester",
+        "Knockhill, Fife"): a run of capitalised proper nouns outside every entity, in a
+        locative position, that the gazetteer knows in a country the article is about
+        (the checks of :meth:`_mislabelled_place`)."""
+        out: list[Span] = []
+        i, n = 0, len(doc)
+        while i < n:
+            tok = doc[i]
+            if not _bare_name(tok):
+                i += 1
+                continue
+            j = i + 1
+            while j < n and _bare_name(doc[j]):
+                j += 1
+            span = Span(doc, i, j, label=_BARE)
+            if j - i <= 3 and self._mislabelled_place(span, doc_countries):
+                out.append(span)
+            i = j
+        return out
 
     @staticmethod
     def _generic(doc: Doc, taken: set[int]) -> list[tuple[Span, str | None]]:
@@ -422,11 +500,24 @@ class PlacesComponent(GazetteerComponent):
             or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
             or (root.dep_ == "dobj" and root.head.lemma_.lower() in _REACH_VERBS)
             or (root.dep_ == "conj" and _listed_with_places(root))  # "Pattani, Yala"
+            or (
+                root.dep_ in ("ROOT", "nsubj", "pobj", "dobj")
+                and bool(root.conjuncts)
+                and _listed_with_places(root)  # the list's first member
+            )
         )
-        if not locative or ent.text.lower() in g["not_places"]:
+        if ent.text.lower() in g["not_places"]:
             return False
         if ent.label_ == "NORP" and self.gazetteer.country_of_demonym(ent.text):
             return False  # "Afghan": a people, not a place
+        if not locative:
+            # "Brands Hatch Indy, Kent": a region of a country the article is about,
+            # written after a name as where that is (not a town: "Oulton Park, Cheshire"
+            # is not Cheshire, Connecticut)
+            return _after_comma_of_name(root) and any(
+                c.entry.kind in ("admin1", "admin2") and c.entry.country_code in doc_countries
+                for c in self.gazetteer.candidates(ent.text)
+            )
         entry = self.gazetteer.best(ent.text, sorted(doc_countries))
         return (
             entry is not None
@@ -490,7 +581,7 @@ class PlacesComponent(GazetteerComponent):
                 entry = own[0]
             elif "," in name:  # "Donington Park, Leicestershire": where it is
                 entry = self.gazetteer.best(name.rpartition(",")[2].strip(), context)
-            elif words:
+            elif words and span[-1].lower_.rstrip(".") not in _geo()["thoroughfare_heads"]:
                 entry = self.gazetteer.best(" ".join(words), context)
             if entry is not None and not own and context and entry.country_code not in context:
                 # "the Serena Hotel" in a story about Kabul is not by La Serena, Chile: a
@@ -565,6 +656,25 @@ class PlacesComponent(GazetteerComponent):
                     p["precision"] = "near"
                 elif country is not None:
                     # no town to put it in: it is in the country the article's places are
+                    p["country_code"] = country
+                    p["precision"] = "country"
+            elif p["kind"] == "unknown" and p["country_code"] is None and not p["dateline"]:
+                # a name the gazetteer lacks ("Toomevara", "Le Bernardin in New York"):
+                # the place written right after it as where it is, else only the
+                # country the article's places are in
+                written = _IN_PLACE.match(doc_text(doc), p["end"])
+                inside = (
+                    next((q for q in places[i + 1 :] if q["start"] == written.end()), None)
+                    if written is not None
+                    else None
+                )
+                if inside is None:
+                    inside = main
+                if inside is not None and inside["country_code"] and inside["lat"] is not None:
+                    p["country_code"], p["admin1"] = inside["country_code"], inside["admin1"]
+                    p["lat"], p["lon"] = inside["lat"], inside["lon"]
+                    p["precision"] = "near"
+                elif country is not None:
                     p["country_code"] = country
                     p["precision"] = "country"
 
