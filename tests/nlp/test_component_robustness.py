@@ -16,7 +16,7 @@ from extract.nlp import times as times_module
 from extract.nlp.events import EventsComponent, _clause_tokens, end_of_duration
 from extract.nlp.extensions import register_extensions
 from extract.nlp.numscan import scan_numbers
-from extract.nlp.places import is_actor_use
+from extract.nlp.place_syntax import is_actor_use
 from extract.nlp.syntax import sentence, sentences
 from extract.nlp.times import TimesComponent
 from extract.nlp.timex import normalize

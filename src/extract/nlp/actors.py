@@ -17,7 +17,7 @@ from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
-from extract.nlp.places import is_actor_use
+from extract.nlp.place_syntax import is_actor_use
 from extract.nlp.syntax import positions, sentence
 from extract.nlp.types import ActorDict
 from extract.tables import load_table

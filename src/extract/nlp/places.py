@@ -4,203 +4,36 @@ coordinates, with facilities and relative positions ("north of the capital, Kabu
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from spacy.attrs import ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Span
 
 from extract.geo.resolve import Mention, Resolver, ResolverOptions, Scored, load_ranker
 from extract.ingest.dates import dateline_end, dateline_places
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazEntry, GazetteerComponent
 from extract.nlp.guard import guarded
-from extract.nlp.syntax import positions, sentence
-from extract.nlp.types import PlaceDict, RelativeDict
-from extract.tables import load_table
+from extract.nlp.place_context import attach_context
+from extract.nlp.place_syntax import (
+    BARE,
+    KNOWN_CITY,
+    MISLABELLED,
+    POSSESSIVE,
+    REACH_VERBS,
+    after_comma_of_name,
+    bare_name,
+    facility_end,
+    geo_words,
+    is_actor_use,
+    listed_with_places,
+    named_venue,
+)
+from extract.nlp.syntax import positions
+from extract.nlp.types import PlaceDict
 
 register_extensions()
-
-
-@lru_cache(maxsize=1)
-def _geo() -> dict[str, Any]:
-    return load_table("geo_words")  # type: ignore[no-any-return]
-
-
-@lru_cache(maxsize=1)
-def _relative_rx() -> re.Pattern[str]:
-    dirs = "|".join(sorted(_geo()["directions"], key=len, reverse=True))
-    return re.compile(
-        rf"^,?\s*(?:(?:about|some|around)\s+)?(?:\d[\d,.]*\s*(?:km|kilometres|kilometers|miles|mi)\s+)?"
-        rf"({dirs})(?:\s+of)?\s+(?:the\s+)?(?:(?:capital|city|town|village|province|region),?\s+)?",
-        re.IGNORECASE,
-    )
-
-
-_BORDERS = frozenset({"border", "frontier", "boundary"})
-_REACH_VERBS = frozenset(
-    {
-        "enter",
-        "reach",
-        "visit",
-        "capture",
-        "seize",
-        "recapture",
-        "shell",
-        "bomb",
-        "besiege",
-        "storm",
-        "evacuate",
-        "leave",
-    }
-)  # "police entered Mekelle": the object is a place
-_KNOWN_CITY = 100_000  # a city this large is a place even where its country goes unnamed
-
-
-def is_actor_use(span: Span) -> bool:
-    """A country or capital used for its government: "Washington signed", "China has
-    stressed", "talks between the United States and the Taliban", "U.S. troops",
-    "Algeria's Foreign Ministry", "Ankara warned Damascus", "the presidents of Turkey and
-    Iran", "the US-China trade war". Not "Georgia, a former Soviet republic", "flights
-    between Tripoli and Benghazi" or "the border with Turkey"."""
-    g = _geo()
-    while True:  # a loop, not recursion: a list of a thousand names is one conj chain
-        root = span.root
-        # "Georgia, a former Soviet republic, ...", "Antwerp, Europe's busiest port"
-        if any(c.dep_ == "appos" and c.lemma_.lower() in g["place_nouns"] for c in root.children):
-            return False
-        if not (root.dep_ == "conj" and root.head.i < root.i):
-            break
-        # "Washington and Ottawa have pledged", "talks between X and Y": as the first one
-        span = span.doc[root.head.i : root.head.i + 1]
-    if root.dep_ in ("nsubj", "nsubjpass", "agent"):
-        return True
-    if _paired_parties(span):
-        return True
-    if root.dep_ == "poss" and root.head.pos_ in ("NOUN", "PROPN"):
-        # "Algeria's Foreign Ministry", "France's support"; not "Peru's southern region"
-        return (
-            root.head.lemma_.lower() in g["actor_heads"]
-            or root.head.lemma_.lower() in g["actor_possessions"]
-        )
-    if root.dep_ == "dobj" and root.head.lemma_.lower() in g["actor_object_verbs"]:
-        return True  # "Ankara warned Damascus", "required Israel to withdraw"
-    if root.dep_ == "pobj" and root.head.lower_ == "of" and root.head.head.pos_ == "NOUN":
-        # "the presidents of Turkey, Russia and Iran", "at the request of Maputo"
-        owner = root.head.head.lemma_.lower()
-        if owner in g["actor_heads"] or owner in g["actor_possessions"]:
-            return True
-    if root.dep_ == "pobj" and root.head.lower_ in ("by", "with", "against"):
-        # "the border with Georgia" is a place (whichever word the parser hangs "with" on)
-        prep = root.head
-        before = span.doc[prep.i - 1] if prep.i > 0 else prep
-        return not (
-            prep.lower_ == "with"
-            and (prep.head.lemma_.lower() in _BORDERS or before.lemma_.lower() in _BORDERS)
-        )
-    if root.dep_ == "pobj" and root.head.lower_ == "between":
-        # "talks between the United States and the Taliban", not "flights between Sanaa and Aden"
-        return root.head.head.lemma_.lower() in _geo()["between_heads"]
-    return (
-        root.dep_ in ("compound", "amod", "nmod", "npadvmod")
-        and root.head.pos_ in ("NOUN", "VERB")
-        and root.head.lemma_ in _geo()["actor_heads"]
-    )  # "U.S. troops", "an Iran-backed militia"
-
-
-_IN_PLACE = re.compile(r",?\s+(?:in|at|near|outside)\s+(?:the\s+)?")
-_POSSESSIVE = re.compile(r"\s*['’]s?$")
-_BARE = "BARE"  # the label of a name the recogniser left unlabelled (PlacesComponent._unlabelled)
-_MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
-
-
-def _facility_end(ent: Span) -> int | None:
-    """Where the facility noun after a name ends: "Bagram" + "military base", "the
-    al-Qaim" + "military base" (a name the NER model mislabelled), "Novi Sad" + "railway
-    station"; None when no facility noun follows."""
-    g = _geo()
-    doc = ent.doc
-    n = ent.end
-    while n < len(doc) and n - ent.end < 3 and doc[n].lower_ in g["facility_words"]:
-        n += 1
-    return n if n > ent.end and doc[n - 1].lower_ in g["facility_heads"] else None
-
-
-def _named_venue(ent: Span) -> bool:
-    """A building or venue the recogniser took for a person ("referred her to Karl Bremer
-    Hospital") or, written with the town it is in, for an organisation ("at The Colony
-    Theatre in Los Angeles", "at Brooklyn's Barclays Center"), in a locative position. An
-    organisation's name alone stays an organisation ("at the Pew Research Center")."""
-    root = ent.root
-    if not (
-        ent[-1].lower_ in _geo()["venue_heads"]
-        and root.dep_ == "pobj"
-        and root.head.lower_ in _geo()["locative_preps"]
-    ):
-        return False
-    if ent.label_ == "PERSON":
-        return True
-    doc = ent.doc
-    after = doc[ent.end : ent.end + 2]
-    if len(after) == 2 and after[0].lower_ in ("in", "at") and after[1].ent_type_ == "GPE":
-        return True
-    return (
-        ent.start >= 2
-        and doc[ent.start - 1].tag_ == "POS"
-        and doc[ent.start - 2].ent_type_ == "GPE"
-    )
-
-
-def _listed_with_places(tok: Token) -> bool:
-    """Whether another member of ``tok``'s list is a place ("Žilina, Nitra, Prešov and
-    Košice", "among Tamil Nadu, Karnataka, Kerala and Puducherry", whatever the
-    recogniser called the others)."""
-    first, seen = tok, 0
-    while first.dep_ == "conj" and first.head.i < first.i and seen < 50:
-        first, seen = first.head, seen + 1
-    members = [first, *first.conjuncts][:50]
-    return len(members) > 1 and any(m.i != tok.i and m.ent_type_ in ("GPE", "LOC") for m in members)
-
-
-def _bare_name(tok: Token) -> bool:
-    """A capitalised proper noun outside every entity, not an acronym ("CHU")."""
-    return (
-        tok.pos_ == "PROPN"
-        and tok.ent_iob_ == "O"
-        and tok.text[:1].isupper()
-        and not (len(tok.text) > 1 and tok.text.isupper())
-    )
-
-
-def _after_comma_of_name(tok: Token) -> bool:
-    """``tok`` names where the name before it is: "Brands Hatch Indy, Kent", "Oulton Park,
-    Cheshire" (an apposition after a comma to a proper name)."""
-    return (
-        tok.dep_ == "appos"
-        and tok.head.pos_ == "PROPN"
-        and tok.head.i < tok.i
-        and tok.i > 0
-        and tok.doc[tok.i - 1].text == ","
-    )
-
-
-def _paired_parties(span: Span) -> bool:
-    """One side of "US-China trade war", "Russia-Ukraine talks", "U.S.-Taliban deal": a
-    hyphenated pair before a noun of relations between parties."""
-    doc = span.doc
-    if span.end < len(doc) and doc[span.end].text in ("-", "–"):
-        after = span.end + 2  # skip the other side's first word
-    elif span.start > 1 and doc[span.start - 1].text in ("-", "–"):
-        after = span.end
-    else:
-        return False
-    head = None
-    for tok in doc[after : after + 4]:
-        if tok.pos_ not in ("NOUN", "PROPN", "ADJ"):
-            break
-        head = tok
-    return head is not None and head.lemma_.lower() in _geo()["between_heads"]
 
 
 @guarded
@@ -218,7 +51,7 @@ class PlacesComponent(GazetteerComponent):
         self.options = options or ResolverOptions()
         # the label of unlabelled names, in the string store before any doc is worked:
         # the component may run on a background thread while spaCy parses (api.py)
-        nlp.vocab.strings.add(_BARE)
+        nlp.vocab.strings.add(BARE)
 
     @property
     def resolver(self) -> Resolver:
@@ -247,7 +80,7 @@ class PlacesComponent(GazetteerComponent):
                 place["end"] = datelined[span.start_char]  # "Calif." of a "Calif.--" token
                 place["text"] = text[place["start"] : place["end"]]
             out.append(place)
-        self._attach_relative(doc, out)
+        attach_context(doc, out)
         doc._.places = out
         return doc
 
@@ -326,7 +159,7 @@ class PlacesComponent(GazetteerComponent):
             if span.start_char in exact:  # a dateline's "Calif." of a "Calif.--(" token
                 name = doc_text(span.doc)[span.start_char : exact[span.start_char]]
             else:
-                name = _POSSESSIVE.sub("", span.text)  # "New York's", "Harare’s"
+                name = POSSESSIVE.sub("", span.text)  # "New York's", "Harare’s"
             within: str | None = None
             if hint == "admin1" and not self.gazetteer.candidates(name):
                 name = span[:-1].text
@@ -339,7 +172,7 @@ class PlacesComponent(GazetteerComponent):
             # a name the recogniser did not call a place, there as the region of the
             # name before it ("Knockhill, Fife"), is the region ("Springfield, Illinois"
             # and "Brooklyn, New York" keep the usual order)
-            region = span.label_ in (*_MISLABELLED, _BARE) and _after_comma_of_name(span.root)
+            region = span.label_ in (*MISLABELLED, BARE) and after_comma_of_name(span.root)
             out.append(Mention(name.strip(), span.start_char, span.end_char, hint, within, region))
         return out
 
@@ -352,7 +185,7 @@ class PlacesComponent(GazetteerComponent):
         words = name.split()
         for n in range(len(words) - 1, 0, -1):
             for part in (" ".join(words[:n]), " ".join(words[-n:])):
-                if not part[:1].isupper() or part.lower() in _geo()["directions"]:
+                if not part[:1].isupper() or part.lower() in geo_words()["directions"]:
                     continue
                 entry = self.gazetteer.best(part, sorted(countries))
                 if entry is not None and (
@@ -376,17 +209,17 @@ class PlacesComponent(GazetteerComponent):
         return list(zip(mentions, scored, strict=True))
 
     def _candidates(self, doc: Doc, doc_countries: set[str]) -> list[tuple[Span, str | None]]:
-        g = _geo()
+        g = geo_words()
         out: list[tuple[Span, str | None]] = []
         for ent in self._names(doc):
-            venue = ent.label_ in ("ORG", "PERSON") and _named_venue(ent)
-            if ent.label_ in _MISLABELLED and not (
+            venue = ent.label_ in ("ORG", "PERSON") and named_venue(ent)
+            if ent.label_ in MISLABELLED and not (
                 venue
                 or self._mislabelled_place(ent, doc_countries)
-                or _facility_end(ent) is not None
+                or facility_end(ent) is not None
             ):
                 continue
-            if ent.label_ not in ("GPE", "LOC", "FAC", *_MISLABELLED):
+            if ent.label_ not in ("GPE", "LOC", "FAC", *MISLABELLED):
                 continue
             if (ent.label_ != "FAC" and is_actor_use(ent)) and (
                 ent.label_ != "LOC" or self._is_polity(ent.text)
@@ -394,9 +227,9 @@ class PlacesComponent(GazetteerComponent):
                 continue  # a country or city (whatever NER called it) used for its government
             start, end, hint = ent.start, ent.end, ("facility" if ent.label_ == "FAC" else None)
             # "Bagram military base", "Helmand province": take the trailing noun in
-            facility_end = _facility_end(ent)
-            if facility_end is not None:
-                end, hint = facility_end, "facility"
+            noun_end = facility_end(ent)
+            if noun_end is not None:
+                end, hint = noun_end, "facility"
             elif venue:
                 # "at Barclays Center": a building the gazetteer lacks, in the town its
                 # sentence or the article is about (see _attach_relative)
@@ -425,7 +258,7 @@ class PlacesComponent(GazetteerComponent):
                 prev is None
                 and ent.label_ in ("GPE", "LOC")
                 and ent.start > 0
-                and _bare_name(doc[ent.start - 1])
+                and bare_name(doc[ent.start - 1])
             ):
                 start = prev.start if prev is not None else ent.start - 1
                 if self.gazetteer.candidates(doc[start : ent.end].text):
@@ -445,13 +278,13 @@ class PlacesComponent(GazetteerComponent):
         i, n = 0, len(doc)
         while i < n:
             tok = doc[i]
-            if not _bare_name(tok):
+            if not bare_name(tok):
                 i += 1
                 continue
             j = i + 1
-            while j < n and _bare_name(doc[j]):
+            while j < n and bare_name(doc[j]):
                 j += 1
-            span = Span(doc, i, j, label=_BARE)
+            span = Span(doc, i, j, label=BARE)
             if j - i <= 3 and self._mislabelled_place(span, doc_countries):
                 out.append(span)
             i = j
@@ -464,7 +297,7 @@ class PlacesComponent(GazetteerComponent):
         modifier, left to the entity recogniser)."""
         return [
             (Span(doc, i, i + 1, label="LOC"), "region")
-            for i in positions(doc, _geo()["generic_places"], ORTH)
+            for i in positions(doc, geo_words()["generic_places"], ORTH)
             if i not in taken and i > 0 and not doc[i].ent_type_ and doc[i - 1].lower_ == "the"
         ]
 
@@ -494,16 +327,16 @@ class PlacesComponent(GazetteerComponent):
         Sanaa, ... and Abha", "Sumy region"): a locative position and a gazetteer entry in a
         country the article is about."""
         root = ent.root
-        g = _geo()
+        g = geo_words()
         locative = (
             (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"])
             or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
-            or (root.dep_ == "dobj" and root.head.lemma_.lower() in _REACH_VERBS)
-            or (root.dep_ == "conj" and _listed_with_places(root))  # "Pattani, Yala"
+            or (root.dep_ == "dobj" and root.head.lemma_.lower() in REACH_VERBS)
+            or (root.dep_ == "conj" and listed_with_places(root))  # "Pattani, Yala"
             or (
                 root.dep_ in ("ROOT", "nsubj", "pobj", "dobj")
                 and bool(root.conjuncts)
-                and _listed_with_places(root)  # the list's first member
+                and listed_with_places(root)  # the list's first member
             )
         )
         if ent.text.lower() in g["not_places"]:
@@ -514,7 +347,7 @@ class PlacesComponent(GazetteerComponent):
             # "Brands Hatch Indy, Kent": a region of a country the article is about,
             # written after a name as where that is (not a town: "Oulton Park, Cheshire"
             # is not Cheshire, Connecticut)
-            return _after_comma_of_name(root) and any(
+            return after_comma_of_name(root) and any(
                 c.entry.kind in ("admin1", "admin2") and c.entry.country_code in doc_countries
                 for c in self.gazetteer.candidates(ent.text)
             )
@@ -525,7 +358,7 @@ class PlacesComponent(GazetteerComponent):
             and (
                 entry.country_code in doc_countries
                 or not entry.country_code  # "in the EU", "across the Sahel"
-                or (entry.kind == "city" and (entry.population or 0) >= _KNOWN_CITY)
+                or (entry.kind == "city" and (entry.population or 0) >= KNOWN_CITY)
             )
         )
 
@@ -570,18 +403,18 @@ class PlacesComponent(GazetteerComponent):
             words = [
                 t.text
                 for t in span
-                if t.lower_ not in _geo()["facility_words"] and t.lower_ != "the"
+                if t.lower_ not in geo_words()["facility_words"] and t.lower_ != "the"
             ]
             own = [
                 c.entry
-                for c in self.gazetteer.candidates(_POSSESSIVE.sub("", name))
+                for c in self.gazetteer.candidates(POSSESSIVE.sub("", name))
                 if c.entry.kind in ("facility", "region")
             ]
             if own:  # "Heathrow Airport", "Guantanamo Bay": in the gazetteer itself
                 entry = own[0]
             elif "," in name:  # "Donington Park, Leicestershire": where it is
                 entry = self.gazetteer.best(name.rpartition(",")[2].strip(), context)
-            elif words and span[-1].lower_.rstrip(".") not in _geo()["thoroughfare_heads"]:
+            elif words and span[-1].lower_.rstrip(".") not in geo_words()["thoroughfare_heads"]:
                 entry = self.gazetteer.best(" ".join(words), context)
             if entry is not None and not own and context and entry.country_code not in context:
                 # "the Serena Hotel" in a story about Kabul is not by La Serena, Chile: a
@@ -613,105 +446,6 @@ class PlacesComponent(GazetteerComponent):
             relative=None,
             dateline=False,
         )
-
-    def _attach_relative(self, doc: Doc, places: list[PlaceDict]) -> None:
-        """ "X north of the capital, Kabul": direction and anchor; "the Serena Hotel ... in
-        central Kabul": an unresolved facility takes the place it is in."""
-        dirs: dict[str, str] = _geo()["directions"]
-        main = _main_town(places)
-        country = _main_country(places)
-        for i, p in enumerate(places):
-            after = doc_text(doc)[p["end"] : p["end"] + 80]
-            m = _relative_rx().match(after)
-            anchor_place: PlaceDict | None = None
-            # IGNORECASE matches more than the table's spellings ("ſouth"): .get
-            direction = dirs.get(m.group(1).casefold()) if m else None
-            if m and direction is not None:
-                at = p["end"] + m.end()
-                anchor_place = next((q for q in places[i + 1 :] if q["start"] == at), None)
-                if anchor_place is not None:
-                    p["relative"] = RelativeDict(
-                        direction=direction,
-                        anchor=anchor_place["name"],
-                        anchor_id=anchor_place["id"],
-                    )
-            if p["country_code"] is None and p["kind"] == "unknown" and _is_street(p["text"]):
-                p["kind"] = "facility"  # "Royal Street", "the Carnegie Library"
-            if p["kind"] == "facility" and p["country_code"] is None:
-                here = doc.char_span(p["start"], p["end"], alignment_mode="expand")
-                sent_end = sentence(here).end_char if here is not None else p["end"]
-                if anchor_place is None:
-                    anchor_place = next(
-                        (q for q in places[i + 1 :] if q["start"] < sent_end and q["country_code"]),
-                        None,
-                    )
-                if anchor_place is None:
-                    # "Royal Street", "the Princes Theatre": a street or building is in
-                    # the town the article is about
-                    anchor_place = main
-                if anchor_place is not None and anchor_place["country_code"]:
-                    p["country_code"] = anchor_place["country_code"]
-                    p["admin1"] = anchor_place["admin1"]
-                    p["lat"], p["lon"] = anchor_place["lat"], anchor_place["lon"]
-                    p["precision"] = "near"
-                elif country is not None:
-                    # no town to put it in: it is in the country the article's places are
-                    p["country_code"] = country
-                    p["precision"] = "country"
-            elif p["kind"] == "unknown" and p["country_code"] is None and not p["dateline"]:
-                # a name the gazetteer lacks ("Toomevara", "Le Bernardin in New York"):
-                # the place written right after it as where it is, else only the
-                # country the article's places are in
-                written = _IN_PLACE.match(doc_text(doc), p["end"])
-                inside = (
-                    next((q for q in places[i + 1 :] if q["start"] == written.end()), None)
-                    if written is not None
-                    else None
-                )
-                if inside is None:
-                    inside = main
-                if inside is not None and inside["country_code"] and inside["lat"] is not None:
-                    p["country_code"], p["admin1"] = inside["country_code"], inside["admin1"]
-                    p["lat"], p["lon"] = inside["lat"], inside["lon"]
-                    p["precision"] = "near"
-                elif country is not None:
-                    p["country_code"] = country
-                    p["precision"] = "country"
-
-
-def _is_street(text: str) -> bool:
-    words = text.lower().replace(".", "").split()
-    return len(words) >= 2 and words[-1] in _geo()["street_heads"]
-
-
-def _main_country(places: list[PlaceDict]) -> str | None:
-    """The country most of an article's resolved places lie in (the earliest on a tie);
-    facilities, which take their country from these, are not counted."""
-    counts: dict[str, int] = {}
-    for p in places:
-        if p["kind"] != "facility" and p["country_code"]:
-            counts[p["country_code"]] = counts.get(p["country_code"], 0) + 1
-    return max(counts, key=lambda k: counts[k]) if counts else None
-
-
-def _main_town(places: list[PlaceDict]) -> PlaceDict | None:
-    """The town an article keeps coming back to: the resolved town named most often (the
-    earliest on a tie) in the country most of its places lie in; a lone town abroad (a
-    surname read as a town in Mauritius) does not place the article's streets."""
-    country = _main_country(places)
-    counts: dict[tuple[float | None, float | None], int] = {}
-    for p in places:
-        if p["kind"] == "city" and p["lat"] is not None and p["country_code"] == country:
-            key = (p["lat"], p["lon"])
-            counts[key] = counts.get(key, 0) + 1
-    if not counts:
-        return None
-    top = max(counts, key=lambda k: counts[k])  # dicts keep order: the earliest on a tie
-    return next(
-        p
-        for p in places
-        if p["kind"] == "city" and (p["lat"], p["lon"]) == top and p["country_code"] == country
-    )
 
 
 @Language.factory(

@@ -1,0 +1,184 @@
+"""Which words are place names by where they stand: tests over spaCy tokens and
+entities that the places component (:mod:`extract.nlp.places`) and the actors component
+use ("Ankara warned Damascus" is an actor; "to Cirencester" a place; "Knockhill, Fife"
+names the county Fife)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from spacy.tokens import Span, Token
+
+from extract.tables import load_table
+
+
+@lru_cache(maxsize=1)
+def geo_words() -> dict[str, Any]:
+    """The place word lists (``resources/geo_words.json``)."""
+    return load_table("geo_words")  # type: ignore[no-any-return]
+
+
+BORDERS = frozenset({"border", "frontier", "boundary"})
+REACH_VERBS = frozenset(
+    {
+        "enter",
+        "reach",
+        "visit",
+        "capture",
+        "seize",
+        "recapture",
+        "shell",
+        "bomb",
+        "besiege",
+        "storm",
+        "evacuate",
+        "leave",
+    }
+)  # "police entered Mekelle": the object is a place
+KNOWN_CITY = 100_000  # a city this large is a place even where its country goes unnamed
+
+
+def is_actor_use(span: Span) -> bool:
+    """A country or capital used for its government: "Washington signed", "China has
+    stressed", "talks between the United States and the Taliban", "U.S. troops",
+    "Algeria's Foreign Ministry", "Ankara warned Damascus", "the presidents of Turkey and
+    Iran", "the US-China trade war". Not "Georgia, a former Soviet republic", "flights
+    between Tripoli and Benghazi" or "the border with Turkey"."""
+    g = geo_words()
+    while True:  # a loop, not recursion: a list of a thousand names is one conj chain
+        root = span.root
+        # "Georgia, a former Soviet republic, ...", "Antwerp, Europe's busiest port"
+        if any(c.dep_ == "appos" and c.lemma_.lower() in g["place_nouns"] for c in root.children):
+            return False
+        if not (root.dep_ == "conj" and root.head.i < root.i):
+            break
+        # "Washington and Ottawa have pledged", "talks between X and Y": as the first one
+        span = span.doc[root.head.i : root.head.i + 1]
+    if root.dep_ in ("nsubj", "nsubjpass", "agent"):
+        return True
+    if paired_parties(span):
+        return True
+    if root.dep_ == "poss" and root.head.pos_ in ("NOUN", "PROPN"):
+        # "Algeria's Foreign Ministry", "France's support"; not "Peru's southern region"
+        return (
+            root.head.lemma_.lower() in g["actor_heads"]
+            or root.head.lemma_.lower() in g["actor_possessions"]
+        )
+    if root.dep_ == "dobj" and root.head.lemma_.lower() in g["actor_object_verbs"]:
+        return True  # "Ankara warned Damascus", "required Israel to withdraw"
+    if root.dep_ == "pobj" and root.head.lower_ == "of" and root.head.head.pos_ == "NOUN":
+        # "the presidents of Turkey, Russia and Iran", "at the request of Maputo"
+        owner = root.head.head.lemma_.lower()
+        if owner in g["actor_heads"] or owner in g["actor_possessions"]:
+            return True
+    if root.dep_ == "pobj" and root.head.lower_ in ("by", "with", "against"):
+        # "the border with Georgia" is a place (whichever word the parser hangs "with" on)
+        prep = root.head
+        before = span.doc[prep.i - 1] if prep.i > 0 else prep
+        return not (
+            prep.lower_ == "with"
+            and (prep.head.lemma_.lower() in BORDERS or before.lemma_.lower() in BORDERS)
+        )
+    if root.dep_ == "pobj" and root.head.lower_ == "between":
+        # "talks between the United States and the Taliban", not "flights between Sanaa and Aden"
+        return root.head.head.lemma_.lower() in geo_words()["between_heads"]
+    return (
+        root.dep_ in ("compound", "amod", "nmod", "npadvmod")
+        and root.head.pos_ in ("NOUN", "VERB")
+        and root.head.lemma_ in geo_words()["actor_heads"]
+    )  # "U.S. troops", "an Iran-backed militia"
+
+
+POSSESSIVE = re.compile(r"\s*['’]s?$")
+BARE = "BARE"  # the label of a name the recogniser left unlabelled (PlacesComponent._unlabelled)
+MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
+
+
+def facility_end(ent: Span) -> int | None:
+    """Where the facility noun after a name ends: "Bagram" + "military base", "the
+    al-Qaim" + "military base" (a name the NER model mislabelled), "Novi Sad" + "railway
+    station"; None when no facility noun follows."""
+    g = geo_words()
+    doc = ent.doc
+    n = ent.end
+    while n < len(doc) and n - ent.end < 3 and doc[n].lower_ in g["facility_words"]:
+        n += 1
+    return n if n > ent.end and doc[n - 1].lower_ in g["facility_heads"] else None
+
+
+def named_venue(ent: Span) -> bool:
+    """A building or venue the recogniser took for a person ("referred her to Karl Bremer
+    Hospital") or, written with the town it is in, for an organisation ("at The Colony
+    Theatre in Los Angeles", "at Brooklyn's Barclays Center"), in a locative position. An
+    organisation's name alone stays an organisation ("at the Pew Research Center")."""
+    root = ent.root
+    if not (
+        ent[-1].lower_ in geo_words()["venue_heads"]
+        and root.dep_ == "pobj"
+        and root.head.lower_ in geo_words()["locative_preps"]
+    ):
+        return False
+    if ent.label_ == "PERSON":
+        return True
+    doc = ent.doc
+    after = doc[ent.end : ent.end + 2]
+    if len(after) == 2 and after[0].lower_ in ("in", "at") and after[1].ent_type_ == "GPE":
+        return True
+    return (
+        ent.start >= 2
+        and doc[ent.start - 1].tag_ == "POS"
+        and doc[ent.start - 2].ent_type_ == "GPE"
+    )
+
+
+def listed_with_places(tok: Token) -> bool:
+    """Whether another member of ``tok``'s list is a place ("Žilina, Nitra, Prešov and
+    Košice", "among Tamil Nadu, Karnataka, Kerala and Puducherry", whatever the
+    recogniser called the others)."""
+    first, seen = tok, 0
+    while first.dep_ == "conj" and first.head.i < first.i and seen < 50:
+        first, seen = first.head, seen + 1
+    members = [first, *first.conjuncts][:50]
+    return len(members) > 1 and any(m.i != tok.i and m.ent_type_ in ("GPE", "LOC") for m in members)
+
+
+def bare_name(tok: Token) -> bool:
+    """A capitalised proper noun outside every entity, not an acronym ("CHU")."""
+    return (
+        tok.pos_ == "PROPN"
+        and tok.ent_iob_ == "O"
+        and tok.text[:1].isupper()
+        and not (len(tok.text) > 1 and tok.text.isupper())
+    )
+
+
+def after_comma_of_name(tok: Token) -> bool:
+    """``tok`` names where the name before it is: "Brands Hatch Indy, Kent", "Oulton Park,
+    Cheshire" (an apposition after a comma to a proper name)."""
+    return (
+        tok.dep_ == "appos"
+        and tok.head.pos_ == "PROPN"
+        and tok.head.i < tok.i
+        and tok.i > 0
+        and tok.doc[tok.i - 1].text == ","
+    )
+
+
+def paired_parties(span: Span) -> bool:
+    """One side of "US-China trade war", "Russia-Ukraine talks", "U.S.-Taliban deal": a
+    hyphenated pair before a noun of relations between parties."""
+    doc = span.doc
+    if span.end < len(doc) and doc[span.end].text in ("-", "–"):
+        after = span.end + 2  # skip the other side's first word
+    elif span.start > 1 and doc[span.start - 1].text in ("-", "–"):
+        after = span.end
+    else:
+        return False
+    head = None
+    for tok in doc[after : after + 4]:
+        if tok.pos_ not in ("NOUN", "PROPN", "ADJ"):
+            break
+        head = tok
+    return head is not None and head.lemma_.lower() in geo_words()["between_heads"]
