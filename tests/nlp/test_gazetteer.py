@@ -96,6 +96,27 @@ def test_admin_suffix_only_matches_admin1(gaz: Gazetteer) -> None:
     assert (entry.kind, entry.country_code) == ("admin1", "AFG")
 
 
+def test_a_county_split_into_compass_districts_is_found_by_its_whole_name(
+    gaz: Gazetteer,
+) -> None:
+    entry = gaz.best("Sussex", ["GBR"])  # East Sussex and West Sussex
+    assert entry is not None
+    assert (entry.kind, entry.country_code) == ("admin2", "GBR")
+
+
+def test_a_whole_county_is_made_only_from_two_or_more_districts() -> None:
+    groups = {
+        ("GBR", "England", "East Sussex"): [(50.9, 0.2)],
+        ("GBR", "England", "West Sussex"): [(50.9, -0.4)],
+        ("USA", "Alaska", "North Slope"): [(70.0, -150.0)],
+        ("GBR", "England", "Cheshire East"): [(53.1, -2.3)],
+        ("GBR", "England", "Cheshire West and Chester"): [(53.2, -2.7)],
+    }
+    made = {(p.name, p.cc, round(p.lon, 2)) for p in gb._split_county_places(groups, set())}
+    assert made == {("Sussex", "GBR", -0.1), ("Cheshire", "GBR", -2.5)}
+    assert not gb._split_county_places(groups, {("GBR", "sussex"), ("GBR", "cheshire")})
+
+
 def test_lookup_orders_country_before_admin1(gaz: Gazetteer) -> None:
     kinds = [(e.kind, e.country_code) for e in gaz.lookup("Georgia")]
     assert kinds[:2] == [("country", "GEO"), ("admin1", "USA")]

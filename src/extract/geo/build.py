@@ -13,6 +13,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import sqlite3
 import tempfile
 from collections import Counter, defaultdict
@@ -502,7 +503,45 @@ def _admin2_places(src: _Sources, a2_to_a3: dict[str, str], existing: list[_Plac
         )
         place.add_key(admin2, ALIAS_OWN)
         places.append(place)
-    return places
+    return places + _split_county_places(groups, taken)
+
+
+_COMPASS_PART = re.compile(
+    r"^(?:North|South|East|West|Central|Mid)\s+(?P<a>.+)$"
+    r"|^(?P<b>.+?)\s+(?:North|South|East|West)(?:\s+and\s+.+)?$"
+)
+
+
+def _split_county_places(
+    groups: dict[tuple[str, str, str], list[tuple[float, float]]], taken: set[tuple[str, str]]
+) -> list[_Place]:
+    """A county news names whole whose parts are the districts ("Yorkshire": North, South
+    and West Yorkshire; "Sussex"; "Cheshire": Cheshire East, Cheshire West and Chester):
+    the name two or more districts of one country share beside a compass word, at the
+    mean of their towns, where no place of that country has the name."""
+    parts: dict[tuple[str, str], list[tuple[str, list[tuple[float, float]]]]] = defaultdict(list)
+    for (cc3, admin1, admin2), points in groups.items():
+        m = _COMPASS_PART.match(admin2)
+        if m is not None:
+            parts[(cc3, m.group("a") or m.group("b"))].append((admin1, points))
+    out: list[_Place] = []
+    for (cc3, core), members in sorted(parts.items()):
+        key = fold(core)
+        if len(members) < 2 or not key or (cc3, key) in taken:
+            continue
+        points = [pt for _, pts in members for pt in pts]
+        admin1s = {a for a, _ in members}
+        place = _Place(
+            core,
+            KIND_ADMIN2,
+            cc3,
+            next(iter(admin1s)) if len(admin1s) == 1 else None,
+            sum(p[0] for p in points) / len(points),
+            sum(p[1] for p in points) / len(points),
+        )
+        place.add_key(core, ALIAS_CURATED)
+        out.append(place)
+    return out
 
 
 def _feature_places(src: _Sources) -> list[_Place]:
