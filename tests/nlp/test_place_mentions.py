@@ -242,3 +242,14 @@ def test_a_name_the_gazetteer_lacks_written_in_a_town_is_placed_near_that_town(e
 def test_a_town_name_the_recogniser_cut_in_two_is_one_place(extractor):
     got = _places(extractor, "Nurses in Boa Vista treated 40 migrants on Tuesday.")
     assert [(p[0], p[2]) for p in got] == [("Boa Vista", "BRA")]
+
+
+def test_a_street_takes_the_town_an_organisation_is_named_after_when_no_town_is_named(
+    extractor,
+):
+    text = "Officers of the Winnipeg Police Service closed Portage Avenue after the crash."
+    places = {p.text: p for p in extractor.process(text).places}
+    assert list(places) == ["Portage Avenue"]  # the organisation's town is no place mention
+    street = places["Portage Avenue"]
+    assert (street.country_code, street.precision) == ("CAN", "near")
+    assert round(street.lat or 0) == 50  # Winnipeg, 49.9 N

@@ -28,14 +28,18 @@ def _relative_rx() -> re.Pattern[str]:
 _IN_PLACE = re.compile(r",?\s+(?:in|at|near|outside)\s+(?:the\s+)?")
 
 
-def attach_context(doc: Doc, places: list[PlaceDict]) -> None:
+def attach_context(doc: Doc, places: list[PlaceDict], named_town: PlaceDict | None = None) -> None:
     """ "X north of the capital, Kabul": direction and anchor; "the Serena Hotel ... in
     central Kabul": an unresolved facility takes the place it is in; a name the gazetteer
     lacks ("Toomevara") takes the town written after it, else the article's main town,
-    else only the article's country. Changes ``places`` in place."""
+    else only the article's country. ``named_town``: the town an article with no town
+    among its places names inside another name ("the Winnipeg Fire Paramedic Service"),
+    used as its main town. Changes ``places`` in place."""
     dirs: dict[str, str] = geo_words()["directions"]
     main = _main_town(places)
     country = _main_country(places)
+    if main is None and named_town is not None and country in (None, named_town["country_code"]):
+        main, country = named_town, named_town["country_code"]
     for i, p in enumerate(places):
         after = doc_text(doc)[p["end"] : p["end"] + 80]
         m = _relative_rx().match(after)

@@ -80,9 +80,32 @@ class PlacesComponent(GazetteerComponent):
                 place["end"] = datelined[span.start_char]  # "Calif." of a "Calif.--" token
                 place["text"] = text[place["start"] : place["end"]]
             out.append(place)
-        attach_context(doc, out)
+        attach_context(doc, out, self._named_town(doc, countries | set(context)))
         doc._.places = out
         return doc
+
+    def _named_town(self, doc: Doc, countries: set[str]) -> PlaceDict | None:
+        """The first town an organisation's name begins with ("The Winnipeg Fire Paramedic
+        Service", "the Nakuru County Assembly"): a town the gazetteer knows in a country the
+        article is about, or a city of 100,000 or more. Not a place mention of its own."""
+        for ent in doc.ents:
+            if ent.label_ != "ORG":
+                continue
+            words = [t for t in ent if t.lower_ != "the"]
+            for n in (2, 1):
+                if len(words) <= n or not all(t.text[:1].isupper() for t in words[:n]):
+                    continue
+                name = doc[words[0].i : words[n - 1].i + 1].text
+                entry = self.gazetteer.best(name, sorted(countries))
+                if (
+                    entry is not None
+                    and entry.kind == "city"
+                    and (entry.country_code in countries or (entry.population or 0) >= KNOWN_CITY)
+                ):
+                    place = self._resolve(ent, None, [], 0, entry)
+                    place["name"] = entry.name
+                    return place
+        return None
 
     def _spans(
         self, doc: Doc, countries: set[str]
