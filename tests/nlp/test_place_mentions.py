@@ -253,3 +253,9 @@ def test_a_street_takes_the_town_an_organisation_is_named_after_when_no_town_is_
     street = places["Portage Avenue"]
     assert (street.country_code, street.precision) == ("CAN", "near")
     assert round(street.lat or 0) == 50  # Winnipeg, 49.9 N
+
+
+def test_a_world_region_is_not_a_small_town_of_its_name_near_the_articles_places(extractor):
+    text = "Protesters in Baltimore and Annapolis marched against the wars in the Middle East."
+    got = _places(extractor, text)
+    assert ("Middle East", "region", None, "near") in got  # not the Baltimore neighbourhood

@@ -76,6 +76,18 @@ FEATURES: tuple[str, ...] = (
 )
 
 _REGION_KINDS = frozenset({KIND_COUNTRY, KIND_ADMIN1, KIND_ADMIN2})
+SMALL_TOWN = 100_000
+"""A town smaller than this does not outrank a world region of its very name."""
+
+
+def _small_town(e: GazEntry) -> bool:
+    return e.kind == KIND_CITY and (e.population or 0) < SMALL_TOWN
+
+
+def _world_region(c: Candidate) -> bool:
+    """A region in no one country ("Middle East", "Horn of Africa") under its own name."""
+    return c.entry.kind == KIND_REGION and not c.entry.country_code and c.alias == 0
+
 
 # "Tal Afar, in Nineveh province", "Springfield, Illinois", "Mosul in northern Iraq"
 _BESIDE = re.compile(
@@ -196,6 +208,10 @@ class Resolver:
             ordered = sorted(found, key=lambda c: hand_order(c, context))
             if m.region:  # "Knockhill, Fife": the region Fife, not the town in Washington
                 ordered.sort(key=lambda c: c.entry.kind not in _REGION_KINDS)
+            elif any(_world_region(c) for c in ordered):
+                # "the Middle East" is the world region, not the Baltimore neighbourhood,
+                # whichever country the article is about and whatever lies near
+                ordered = [c for c in ordered if not _small_town(c.entry)]
             cands.append(ordered[:MAX_CANDIDATES])
         total = sum(focus.values()) or 1.0
         top = max(focus.values(), default=0.0)
