@@ -259,3 +259,12 @@ def test_a_world_region_is_not_a_small_town_of_its_name_near_the_articles_places
     text = "Protesters in Baltimore and Annapolis marched against the wars in the Middle East."
     got = _places(extractor, text)
     assert ("Middle East", "region", None, "near") in got  # not the Baltimore neighbourhood
+
+
+def test_an_article_naming_no_country_is_in_the_country_of_most_of_its_towns(extractor):
+    text = (
+        "Snow closed roads in Leeds and Bradford on Monday, and drivers heading to "
+        "Cirencester faced long delays."
+    )
+    got = _places(extractor, text)  # the recogniser calls Cirencester a person here
+    assert ("Cirencester", "city", "GBR", "exact") in got

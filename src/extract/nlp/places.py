@@ -343,6 +343,16 @@ class PlacesComponent(GazetteerComponent):
                     codes |= countries
             elif ent.label_ == "NORP" and (c := self.gazetteer.country_of_demonym(ent.text)):
                 codes.add(c)
+        if not codes:
+            # no country named: the one most of its towns' first readings lie in
+            # ("Gloucester", "Cheltenham": Britain), when two or more agree
+            votes: dict[str, int] = {}
+            for ent in doc.ents:
+                if ent.label_ == "GPE" and (e := self.gazetteer.best(ent.text)) is not None:
+                    votes[e.country_code] = votes.get(e.country_code, 0) + 1
+            top = max(votes.values(), default=0)
+            if top >= 2:
+                codes = {c for c, n in votes.items() if n == top and c}
         return codes
 
     def _mislabelled_place(self, ent: Span, doc_countries: set[str]) -> bool:
