@@ -36,6 +36,7 @@ from pathlib import Path
 from extract.errors import ModelError
 from extract.geo.gazetteer import Candidate, GazEntry, Gazetteer, hand_order
 from extract.geo.names import (
+    BIG_CITY_POPULATION,
     KIND_ADMIN1,
     KIND_ADMIN2,
     KIND_CITY,
@@ -76,12 +77,11 @@ FEATURES: tuple[str, ...] = (
 )
 
 _REGION_KINDS = frozenset({KIND_COUNTRY, KIND_ADMIN1, KIND_ADMIN2})
-SMALL_TOWN = 100_000
-"""A town smaller than this does not outrank a world region of its very name."""
 
 
 def _small_town(e: GazEntry) -> bool:
-    return e.kind == KIND_CITY and (e.population or 0) < SMALL_TOWN
+    """A town that does not outrank a world region of its very name."""
+    return e.kind == KIND_CITY and (e.population or 0) < BIG_CITY_POPULATION
 
 
 def _world_region(c: Candidate) -> bool:

@@ -5,6 +5,7 @@ its sentence or its article."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from spacy.tokens import Doc
@@ -28,20 +29,27 @@ def _relative_rx() -> re.Pattern[str]:
 _IN_PLACE = re.compile(r",?\s+(?:in|at|near|outside)\s+(?:the\s+)?")
 
 
-def attach_context(doc: Doc, places: list[PlaceDict], named_town: PlaceDict | None = None) -> None:
+def attach_context(
+    doc: Doc,
+    places: list[PlaceDict],
+    named_town: Callable[[], PlaceDict | None] = lambda: None,
+) -> None:
     """ "X north of the capital, Kabul": direction and anchor; "the Serena Hotel ... in
     central Kabul": an unresolved facility takes the place it is in; a name the gazetteer
     lacks ("Toomevara") takes the town written after it, else the article's main town,
-    else only the article's country. ``named_town``: the town an article with no town
-    among its places names inside another name ("the Winnipeg Fire Paramedic Service"),
-    used as its main town. Changes ``places`` in place."""
+    else only the article's country. ``named_town``: finds the town an article with no
+    town among its places names inside another name ("the Winnipeg Fire Paramedic
+    Service"), used as its main town; called only for such an article. Changes ``places``
+    in place."""
     dirs: dict[str, str] = geo_words()["directions"]
+    text = doc_text(doc)
     main = _main_town(places)
     country = _main_country(places)
-    if main is None and named_town is not None and country in (None, named_town["country_code"]):
-        main, country = named_town, named_town["country_code"]
+    found = named_town() if main is None else None
+    if found is not None and country in (None, found["country_code"]):
+        main, country = found, found["country_code"]
     for i, p in enumerate(places):
-        after = doc_text(doc)[p["end"] : p["end"] + 80]
+        after = text[p["end"] : p["end"] + 80]
         m = _relative_rx().match(after)
         anchor_place: PlaceDict | None = None
         # IGNORECASE matches more than the table's spellings ("ſouth"): .get
@@ -70,19 +78,15 @@ def attach_context(doc: Doc, places: list[PlaceDict], named_town: PlaceDict | No
                 # the town the article is about
                 anchor_place = main
             if anchor_place is not None and anchor_place["country_code"]:
-                p["country_code"] = anchor_place["country_code"]
-                p["admin1"] = anchor_place["admin1"]
-                p["lat"], p["lon"] = anchor_place["lat"], anchor_place["lon"]
-                p["precision"] = "near"
+                _place_near(p, anchor_place)
             elif country is not None:
                 # no town to put it in: it is in the country the article's places are
-                p["country_code"] = country
-                p["precision"] = "country"
+                p["country_code"], p["precision"] = country, "country"
         elif p["kind"] == "unknown" and p["country_code"] is None and not p["dateline"]:
             # a name the gazetteer lacks ("Toomevara", "Le Bernardin in New York"):
             # the place written right after it as where it is, else only the
             # country the article's places are in
-            written = _IN_PLACE.match(doc_text(doc), p["end"])
+            written = _IN_PLACE.match(text, p["end"])
             inside = (
                 next((q for q in places[i + 1 :] if q["start"] == written.end()), None)
                 if written is not None
@@ -91,12 +95,16 @@ def attach_context(doc: Doc, places: list[PlaceDict], named_town: PlaceDict | No
             if inside is None:
                 inside = main
             if inside is not None and inside["country_code"] and inside["lat"] is not None:
-                p["country_code"], p["admin1"] = inside["country_code"], inside["admin1"]
-                p["lat"], p["lon"] = inside["lat"], inside["lon"]
-                p["precision"] = "near"
+                _place_near(p, inside)
             elif country is not None:
-                p["country_code"] = country
-                p["precision"] = "country"
+                p["country_code"], p["precision"] = country, "country"
+
+
+def _place_near(p: PlaceDict, anchor: PlaceDict) -> None:
+    """``p`` lies at ``anchor``'s point, in its country and region (precision ``near``)."""
+    p["country_code"], p["admin1"] = anchor["country_code"], anchor["admin1"]
+    p["lat"], p["lon"] = anchor["lat"], anchor["lon"]
+    p["precision"] = "near"
 
 
 def _is_street(text: str) -> bool:

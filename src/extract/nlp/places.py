@@ -80,7 +80,7 @@ class PlacesComponent(GazetteerComponent):
                 place["end"] = datelined[span.start_char]  # "Calif." of a "Calif.--" token
                 place["text"] = text[place["start"] : place["end"]]
             out.append(place)
-        attach_context(doc, out, self._named_town(doc, countries | set(context)))
+        attach_context(doc, out, lambda: self._named_town(doc, countries | set(context)))
         doc._.places = out
         return doc
 
@@ -255,7 +255,7 @@ class PlacesComponent(GazetteerComponent):
                 end, hint = noun_end, "facility"
             elif venue:
                 # "at Barclays Center": a building the gazetteer lacks, in the town its
-                # sentence or the article is about (see _attach_relative)
+                # sentence or the article is about (see place_context.attach_context)
                 hint = "facility"
             elif end < len(doc) and doc[end].lower_ in g["admin_words"]:
                 end, hint = end + 1, "admin1"
@@ -452,7 +452,7 @@ class PlacesComponent(GazetteerComponent):
             if entry is not None and not own and context and entry.country_code not in context:
                 # "the Serena Hotel" in a story about Kabul is not by La Serena, Chile: a
                 # facility's town is in a country the article names, else the facility
-                # takes the place it is said to be in (see _attach_relative)
+                # takes the place it is said to be in (see place_context.attach_context)
                 entry = None
             if entry is not None:
                 precision = "exact" if own else "near"
