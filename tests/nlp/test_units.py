@@ -61,6 +61,26 @@ def test_an_age_has_years_old_as_its_unit_and_counts_no_noun(extractor):
     assert ages["40"] == ("year-old", None)
 
 
+def test_a_bare_number_said_to_be_someones_age_has_years_old_as_its_unit(extractor):
+    u = _units(
+        extractor,
+        "The two suspects, aged 19 and 23, were held. The mayor said she was 72 when she "
+        "retired, and the average age of the volunteers is around 40.",
+    )
+    assert u["19"] == u["23"] == u["72"] == u["around 40"] == "year-old"
+
+
+def test_a_bare_number_after_be_with_no_person_as_subject_is_not_an_age(extractor):
+    u = _units(extractor, "The total was 35 by the end of the year.")
+    assert u["35"] is None
+
+
+def test_a_rate_per_kilowatt_hour_or_per_user_keeps_its_denominator(extractor):
+    u = _units(extractor, "Power cost 3.5 cents a kilowatt-hour and revenue reached $4 per user.")
+    assert u["3.5 cents"] == "cents per kWh"
+    assert u["$4"] == "USD per user"
+
+
 def test_a_currency_written_after_the_amount_is_read_by_its_symbol(extractor):
     u = _units(extractor, "A coffee in Zagreb cost 12 kn and a tram ticket in Warsaw 4 zł.")
     assert u["12 kn"] == "HRK" and u["4 zł"] == "PLN"

@@ -300,6 +300,33 @@ def _is_age(span: Span, num: Token, reading: Reading) -> bool:
     )
 
 
+def _stated_age(span: Span, num: Token, reading: Reading) -> bool:
+    """A bare whole number that says how old someone is: "aged 45", "She was 72", "the
+    average age was 34", "life expectancy ... is around 73" (``age_words`` in units.json)."""
+    if reading.unit is not None or reading.value is None or reading.lower is not None:
+        return False
+    if not (0 < reading.value < 130 and reading.value.is_integer()):
+        return False
+    words = load_table("units")["age_words"]
+    first = num.head if num.dep_ == "conj" and num.head.like_num else num  # "aged 19 and 23"
+    before = span.doc[span.start - 1] if span.start > 0 else None
+    if first is not num and first.i > 0:
+        before = span.doc[first.i - 1]
+    if before is not None and before.lower_ in words["before"]:
+        return True
+    head = first.head
+    if first.dep_ not in ("attr", "acomp") or head.lemma_ != "be":
+        return False
+    subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+    if subj is None:
+        return False
+    return (
+        subj.lower_ in words["subjects"]
+        or subj.ent_type_ == "PERSON"
+        or subj.lemma_.lower() in words["nouns"]
+    )
+
+
 def _identifier_before(doc: Doc, span: Span, title: bool = False) -> bool:
     """The word before the number makes it a name ("Section 427", "No. 2", also when the
     tokenizer split "No." from its period); with ``title``, only a capitalised word."""
@@ -589,6 +616,8 @@ class QuantitiesComponent:
             return None  # "Jamie Armstrong, 25,": a person's age, not a count
         head = counted_noun(num, span)
         counted = noun_phrase(head, span) if head is not None else None
+        if head is None and _stated_age(span, num, reading):
+            reading = Reading(reading.value, None, None, reading.approximate, "year-old")
         if head is None and reading.unit is None:
             of_noun = _noun_of(num)
             counted = noun_phrase(of_noun, span) if of_noun is not None else None
