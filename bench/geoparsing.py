@@ -186,7 +186,9 @@ def _print_errors(
             )
             if best is None:
                 ctx = text[max(0, t["start"] - 40) : t["end"] + 30].replace("\n", " ")
-                print(f"MISS {t.get('type')} {text[t['start'] : t['end']]!r} [{ctx}]", file=sys.stderr)
+                print(
+                    f"MISS {t.get('type')} {text[t['start'] : t['end']]!r} [{ctx}]", file=sys.stderr
+                )
                 continue
             km = (
                 haversine_km(t["lat"], t["lon"], best.lat, best.lon)
