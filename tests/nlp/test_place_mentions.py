@@ -268,3 +268,34 @@ def test_an_article_naming_no_country_is_in_the_country_of_most_of_its_towns(ext
     )
     got = _places(extractor, text)  # the recogniser calls Cirencester a person here
     assert ("Cirencester", "city", "GBR", "exact") in got
+
+
+def test_a_town_written_before_its_region_and_a_comma_is_a_place(extractor):
+    text = (
+        "The British touring car season opens in April. Round four: Croft, North Yorkshire. "
+        "Round eight: Silverstone, Northamptonshire."
+    )
+    got = {p[0]: p[1:3] for p in _places(extractor, text)}
+    assert got.get("Silverstone") == ("city", "GBR")
+    assert got.get("Croft") == ("city", "GBR")
+
+
+def test_a_name_with_no_namesake_in_the_region_written_after_it_lies_in_that_region(
+    extractor,
+):
+    text = (
+        "The British touring car season opens in April. Round seven: Knockhill, Fife. "
+        "Round six: Rockingham, Northamptonshire."
+    )
+    places = {p.text: p for p in extractor.process(text).places}
+    for name, region in (("Knockhill", "Fife"), ("Rockingham", "Northamptonshire")):
+        assert (places[name].country_code, places[name].precision) == ("GBR", "near")
+        assert places[name].lat == places[region].lat  # not Rockingham, Western Australia
+
+
+def test_towns_called_people_whose_namesakes_are_all_in_one_country_place_the_article(
+    extractor,
+):
+    text = "Drivers travelling to Cirencester were warned. Buses to Cirencester were cancelled."
+    got = _places(extractor, text)
+    assert ("Cirencester", "city", "GBR", "exact") in got

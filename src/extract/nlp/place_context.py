@@ -27,6 +27,8 @@ def _relative_rx() -> re.Pattern[str]:
 
 
 _IN_PLACE = re.compile(r",?\s+(?:in|at|near|outside)\s+(?:the\s+)?")
+_COMMA = re.compile(r",\s*")
+_REGION_KINDS = ("admin1", "admin2", "country")
 
 
 def attach_context(
@@ -63,6 +65,16 @@ def attach_context(
                     anchor=anchor_place["name"],
                     anchor_id=anchor_place["id"],
                 )
+        region = _region_after(text, p, places[i + 1 : i + 2])
+        if (
+            region is not None
+            and p["kind"] == "city"
+            and p["country_code"] not in (None, region["country_code"])
+        ):
+            # "Rockingham, Northamptonshire": no namesake in the region written after it
+            # (the gazetteer's are in Australia and America): it lies in that region
+            p["kind"], p["country_code"], p["name"] = "unknown", None, p["text"]
+            p["lat"] = p["lon"] = None
         if p["country_code"] is None and p["kind"] == "unknown" and _is_street(p["text"]):
             p["kind"] = "facility"  # "Royal Street", "the Carnegie Library"
         if p["kind"] == "facility" and p["country_code"] is None:
@@ -93,11 +105,25 @@ def attach_context(
                 else None
             )
             if inside is None:
+                inside = region  # "Knockhill, Fife"
+            if inside is None:
                 inside = main
             if inside is not None and inside["country_code"] and inside["lat"] is not None:
                 _place_near(p, inside)
             elif country is not None:
                 p["country_code"], p["precision"] = country, "country"
+
+
+def _region_after(text: str, p: PlaceDict, following: list[PlaceDict]) -> PlaceDict | None:
+    """The region or country written right after ``p`` and a comma, as where it is
+    ("Knockhill, Fife", "Severn, Md.")."""
+    if not following:
+        return None
+    q = following[0]
+    m = _COMMA.match(text, p["end"])
+    if m is None or q["start"] != m.end() or q["kind"] not in _REGION_KINDS:
+        return None
+    return q if q["country_code"] and q["lat"] is not None else None
 
 
 def _place_near(p: PlaceDict, anchor: PlaceDict) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from spacy.attrs import ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from extract.geo.resolve import Mention, Resolver, ResolverOptions, Scored, load_ranker
 from extract.ingest.dates import dateline_end, dateline_places
@@ -353,6 +353,18 @@ class PlacesComponent(GazetteerComponent):
             top = max(votes.values(), default=0)
             if top >= 2:
                 codes = {c for c, n in votes.items() if n == top and c}
+        if not codes:
+            # none yet: a town in a place's position that the recogniser called a person
+            # or organisation, whose every namesake lies in one country ("travelling to
+            # Cirencester"), when two or more such mentions agree
+            sure: dict[str, int] = {}
+            for ent in doc.ents:
+                if ent.label_ in MISLABELLED and _locative(ent.root):
+                    found = self.gazetteer.candidates(ent.text)
+                    countries = {c.entry.country_code for c in found}
+                    if len(countries) == 1 and (code := countries.pop()):
+                        sure[code] = sure.get(code, 0) + 1
+            codes = {c for c, n in sure.items() if n >= 2}
         return codes
 
     def _mislabelled_place(self, ent: Span, doc_countries: set[str]) -> bool:
@@ -361,17 +373,7 @@ class PlacesComponent(GazetteerComponent):
         country the article is about."""
         root = ent.root
         g = geo_words()
-        locative = (
-            (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"])
-            or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
-            or (root.dep_ == "dobj" and root.head.lemma_.lower() in REACH_VERBS)
-            or (root.dep_ == "conj" and listed_with_places(root))  # "Pattani, Yala"
-            or (
-                root.dep_ in ("ROOT", "nsubj", "pobj", "dobj")
-                and bool(root.conjuncts)
-                and listed_with_places(root)  # the list's first member
-            )
-        )
+        locative = _locative(root)
         if ent.text.lower() in g["not_places"]:
             return False
         if ent.label_ == "NORP" and self.gazetteer.country_of_demonym(ent.text):
@@ -380,10 +382,9 @@ class PlacesComponent(GazetteerComponent):
             # "Brands Hatch Indy, Kent": a region of a country the article is about,
             # written after a name as where that is (not a town: "Oulton Park, Cheshire"
             # is not Cheshire, Connecticut)
-            return after_comma_of_name(root) and any(
-                c.entry.kind in ("admin1", "admin2") and c.entry.country_code in doc_countries
-                for c in self.gazetteer.candidates(ent.text)
-            )
+            return (
+                after_comma_of_name(root) and self._home_region(ent.text, doc_countries)
+            ) or self._region_follows(ent, doc_countries)
         entry = self.gazetteer.best(ent.text, sorted(doc_countries))
         return (
             entry is not None
@@ -394,6 +395,34 @@ class PlacesComponent(GazetteerComponent):
                 or (entry.kind == "city" and (entry.population or 0) >= KNOWN_CITY)
             )
         )
+
+    def _home_region(self, name: str, doc_countries: set[str]) -> bool:
+        """Whether ``name`` is a first- or second-level region of a country the article
+        is about."""
+        return any(
+            c.entry.kind in ("admin1", "admin2") and c.entry.country_code in doc_countries
+            for c in self.gazetteer.candidates(name)
+        )
+
+    def _region_follows(self, ent: Span, doc_countries: set[str]) -> bool:
+        """A name with its region written after it and a comma, the pair standing alone
+        ("Croft, Yorkshire.", "Knockhill, Fife."): a place where the region is one of a
+        country the article is about. Not a person's full name ("John Smith, Kent")."""
+        doc = ent.doc
+        if ent.label_ == "PERSON" and len(ent) > 1:
+            return False
+        if ent.end + 1 >= len(doc) or doc[ent.end].text != ",":
+            return False
+        first = doc[ent.end + 1]
+        end = ent.end + 2
+        if first.ent_iob_ == "B":
+            end = next(e.end for e in doc.ents if e.start == first.i)
+        region = doc[ent.end + 1 : end]
+        if not region.text[:1].isupper():
+            return False
+        if end < len(doc) and not (doc[end].is_punct or doc[end].is_space):
+            return False  # "Obama, Illinois senator"
+        return self._home_region(region.text, doc_countries)
 
     def _dateline_country(self, dateline: str) -> str | None:
         """The country of the city a wire dateline names ("BEIRA, March 25, 2019
@@ -479,6 +508,24 @@ class PlacesComponent(GazetteerComponent):
             relative=None,
             dateline=False,
         )
+
+
+def _locative(root: Token) -> bool:
+    """Whether a name headed by ``root`` stands where a place stands: after a locative
+    preposition, before "province" and the like, as the object of "entered" and the
+    like, or in a list with other places."""
+    g = geo_words()
+    return (
+        (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"])
+        or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
+        or (root.dep_ == "dobj" and root.head.lemma_.lower() in REACH_VERBS)
+        or (root.dep_ == "conj" and listed_with_places(root))  # "Pattani, Yala"
+        or (
+            root.dep_ in ("ROOT", "nsubj", "pobj", "dobj")
+            and bool(root.conjuncts)
+            and listed_with_places(root)  # the list's first member
+        )
+    )
 
 
 @Language.factory(
