@@ -95,7 +95,8 @@ def places_system(component: PlacesComponent) -> Callable[[Doc], list[Pred]]:
     def run(doc: Doc) -> list[Pred]:
         component(doc)
         return [
-            Pred(p["start"], p["end"], p["lat"], p["lon"], p["country_code"]) for p in doc._.places
+            Pred(p["start"], p["end"], p["lat"], p["lon"], p["country_code"])
+            for p in [*doc._.places, *doc._.embedded_places]
         ]
 
     return run
@@ -162,7 +163,7 @@ def main() -> None:
             print(
                 f"| {label} | {half} | {r['recognition']['f1']:.3f} | "
                 f"{r['acc161']['accuracy']:.3f} | {r['acc161_end_to_end']['accuracy']:.3f} | "
-                f"{r['country']['accuracy']:.3f} | {r['error_km_median']} |"
+                f"{r['country']['accuracy']:.3f} ({r['country']['correct']}/{r['country']['n']}) | {r['error_km_median']} |"
             )
         print(f"<!-- {label}: {spent:.2f} s -->", file=sys.stderr)
         if label == "ours" and args.errors:

@@ -41,7 +41,8 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
         for q in doc._.quantities or []
     ]
     places = []
-    for p in doc._.places or []:
+    found = [*(doc._.places or []), *(doc._.embedded_places or [])]
+    for p in sorted(found, key=lambda p: p["start"]):
         rel = p["relative"]
         data = {**p, "relative": RelativePosition.model_validate(rel) if rel else None}
         places.append(PlaceMention.model_validate(data))

@@ -242,6 +242,12 @@ class PlaceMention(Span):
         description="The place of the wire dateline ('SEVERN, Md. (AP) —'): where the story "
         "was filed, not a place the story tells of.",
     )
+    embedded: bool = Field(
+        default=False,
+        description="A town or region named inside an organisation's or event's name ('the "
+        "Winnipeg Police Service', 'the Karnataka Assembly election'): where that body is, "
+        "not a place the story tells of.",
+    )
 
 
 class ActorMention(Span):

@@ -248,8 +248,8 @@ def test_a_street_takes_the_town_an_organisation_is_named_after_when_no_town_is_
     extractor,
 ):
     text = "Officers of the Winnipeg Police Service closed Portage Avenue after the crash."
-    places = {p.text: p for p in extractor.process(text).places}
-    assert list(places) == ["Portage Avenue"]  # the organisation's town is no place mention
+    places = {p.text: p for p in extractor.process(text).places if not p.embedded}
+    assert list(places) == ["Portage Avenue"]  # the organisation's town is only flagged
     street = places["Portage Avenue"]
     assert (street.country_code, street.precision) == ("CAN", "near")
     assert round(street.lat or 0) == 50  # Winnipeg, 49.9 N
@@ -299,3 +299,18 @@ def test_towns_called_people_whose_namesakes_are_all_in_one_country_place_the_ar
     text = "Drivers travelling to Cirencester were warned. Buses to Cirencester were cancelled."
     got = _places(extractor, text)
     assert ("Cirencester", "city", "GBR", "exact") in got
+
+
+def test_a_town_an_organisations_name_begins_with_is_a_flagged_place(extractor):
+    text = "Crews of the Winnipeg Fire Paramedic Service put out a blaze in Winnipeg, Canada."
+    places = extractor.process(text).places
+    inner = [(p.text, p.country_code, p.embedded) for p in places if p.embedded]
+    assert inner == [("Winnipeg", "CAN", True)]
+    assert [p.start for p in places] == sorted(p.start for p in places)
+    assert len({p.id for p in places}) == len(places)
+
+
+def test_a_name_inside_an_organisation_is_no_place_abroad_from_the_storys_places(extractor):
+    text = "The Chicago Tribune reported that floods hit Nairobi, Kenya."
+    places = extractor.process(text).places
+    assert [p.text for p in places] == ["Nairobi", "Kenya"]  # Chicago lies abroad

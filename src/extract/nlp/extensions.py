@@ -16,6 +16,9 @@ EXTENSIONS: dict[str, object] = {
     "times": None,
     "quantities": None,
     "places": None,
+    # towns named inside an organisation's or event's name ("the Winnipeg Police Service"):
+    # not places the story tells of, so no later stage reads them; the records keep them
+    "embedded_places": None,
     "actors": None,
     "dateline_country": None,  # alpha-3 of the wire dateline's city (places), for actor coding
     "events": None,

@@ -93,6 +93,7 @@ def is_actor_use(span: Span) -> bool:
 
 POSSESSIVE = re.compile(r"\s*['’]s?$")
 BARE = "BARE"  # the label of a name the recogniser left unlabelled (PlacesComponent._unlabelled)
+EMBEDDED = "EMBEDDED"  # a town an organisation's name begins with (PlacesComponent._embedded)
 MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
 
 

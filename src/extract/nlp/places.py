@@ -18,6 +18,7 @@ from extract.nlp.guard import guarded
 from extract.nlp.place_context import attach_context
 from extract.nlp.place_syntax import (
     BARE,
+    EMBEDDED,
     KNOWN_CITY,
     MISLABELLED,
     POSSESSIVE,
@@ -52,6 +53,7 @@ class PlacesComponent(GazetteerComponent):
         # the label of unlabelled names, in the string store before any doc is worked:
         # the component may run on a background thread while spaCy parses (api.py)
         nlp.vocab.strings.add(BARE)
+        nlp.vocab.strings.add(EMBEDDED)
 
     @property
     def resolver(self) -> Resolver:
@@ -61,6 +63,8 @@ class PlacesComponent(GazetteerComponent):
         text = doc_text(doc)
         countries = self._doc_countries(doc)
         spans, filed, datelined = self._spans(doc, countries)
+        inner = [s for s, _ in spans if s.label_ == EMBEDDED]
+        spans = [(s, k) for s, k in spans if s.label_ != EMBEDDED]
         # actor coding keeps to a dated wire dateline ("BEIRA, March 25, 2019 (Newswire)
         # —"); a bare "WASHINGTON —" heads many a story about somewhere else
         doc._.dateline_country = self._dateline_country(text[: dateline_end(text)])
@@ -82,29 +86,60 @@ class PlacesComponent(GazetteerComponent):
             out.append(place)
         attach_context(doc, out, lambda: self._named_town(doc, countries | set(context)))
         doc._.places = out
+        doc._.embedded_places = self._inner_places(inner, out, countries | set(context), named)
         return doc
+
+    def _inner_places(
+        self, inner: list[Span], places: list[PlaceDict], countries: set[str], named: list[str]
+    ) -> list[PlaceDict]:
+        """The towns named inside organisations' names (:meth:`_embedded`), resolved on
+        their own (they do not steer the story's places) and kept where they lie in a
+        country the story's places are in ("the Marigny Plantation" in New Orleans is no
+        French village), else, for a story with no place, in one it is about."""
+        if not inner:
+            return []
+        text = doc_text(inner[0].doc)
+        mentions = [m for m in self._mentions([(s, None) for s in inner], countries) if m]
+        chosen = self.resolver.resolve(mentions, text, None, named)
+        own = {p["country_code"] for p in places if p["country_code"]} or countries
+        out: list[PlaceDict] = []
+        for span, entry in zip(inner, chosen, strict=True):
+            place = self._resolve(span, None, sorted(countries), len(places) + len(out) + 1, entry)
+            if place["country_code"] in own:
+                out.append(place)
+        return out
 
     def _named_town(self, doc: Doc, countries: set[str]) -> PlaceDict | None:
         """The first town an organisation's name begins with ("The Winnipeg Fire Paramedic
-        Service", "the Nakuru County Assembly"): a town the gazetteer knows in a country the
-        article is about, or a city of 100,000 or more. Not a place mention of its own."""
+        Service", "the Nakuru County Assembly"; see :meth:`_town_in_name`), as the
+        article's main town."""
         for ent in doc.ents:
-            if ent.label_ != "ORG":
+            found = self._town_in_name(ent, countries, ("city",)) if ent.label_ == "ORG" else None
+            if found is not None:
+                place = self._resolve(ent, None, [], 0, found[1])
+                place["name"] = found[1].name
+                return place
+        return None
+
+    def _town_in_name(
+        self, ent: Span, countries: set[str], kinds: tuple[str, ...]
+    ) -> tuple[Span, GazEntry] | None:
+        """The town (or region: ``kinds``) a name begins with, in its first two words or its
+        first, and its reading: one the gazetteer knows in a country the article is about,
+        or a city of 100,000 or more."""
+        doc = ent.doc
+        words = [t for t in ent if t.lower_ != "the"]
+        for n in (2, 1):
+            if len(words) <= n or not all(t.text[:1].isupper() for t in words[:n]):
                 continue
-            words = [t for t in ent if t.lower_ != "the"]
-            for n in (2, 1):
-                if len(words) <= n or not all(t.text[:1].isupper() for t in words[:n]):
-                    continue
-                name = doc[words[0].i : words[n - 1].i + 1].text
-                entry = self.gazetteer.best(name, sorted(countries))
-                if (
-                    entry is not None
-                    and entry.kind == "city"
-                    and (entry.country_code in countries or (entry.population or 0) >= KNOWN_CITY)
-                ):
-                    place = self._resolve(ent, None, [], 0, entry)
-                    place["name"] = entry.name
-                    return place
+            span = doc[words[0].i : words[n - 1].i + 1]
+            entry = self.gazetteer.best(span.text, sorted(countries))
+            if (
+                entry is not None
+                and entry.kind in kinds
+                and (entry.country_code in countries or (entry.population or 0) >= KNOWN_CITY)
+            ):
+                return span, entry
         return None
 
     def _spans(
@@ -267,8 +302,25 @@ class PlacesComponent(GazetteerComponent):
         for span in self._unlabelled(doc, doc_countries):
             if not taken & set(range(span.start, span.end)) and not is_actor_use(span):
                 out.append((span, None))
+        taken = {i for s, _ in out for i in range(s.start, s.end)}
+        out.extend((s, None) for s in self._embedded(doc, doc_countries, taken))
         out.extend(self._generic(doc, {i for s, _ in out for i in range(s.start, s.end)}))
         return sorted(out, key=lambda x: x[0].start)
+
+    def _embedded(self, doc: Doc, countries: set[str], taken: set[int]) -> list[Span]:
+        """Towns and first-level regions an organisation's, event's or building's name
+        begins with ("The Winnipeg Fire Paramedic Service", "the Karnataka Assembly
+        election"; see :meth:`_town_in_name`). Labelled ``EMBEDDED``: the records keep
+        them, flagged, and no later stage reads them (GeoWebNews scores them as toponyms;
+        our guidelines and MEANTIME do not)."""
+        out: list[Span] = []
+        for ent in doc.ents:
+            if ent.label_ not in ("ORG", "EVENT", "FAC") or ent.start in taken:
+                continue
+            found = self._town_in_name(ent, countries, ("city", "admin1"))
+            if found is not None:
+                out.append(Span(doc, found[0].start, found[0].end, label=EMBEDDED))
+        return out
 
     def _names(self, doc: Doc) -> list[Span]:
         """The entities, each joined with the word or entity right before it where the
@@ -507,6 +559,7 @@ class PlacesComponent(GazetteerComponent):
             precision=precision,
             relative=None,
             dateline=False,
+            embedded=span.label_ == EMBEDDED,
         )
 
 

@@ -55,6 +55,7 @@ class PlaceDict(TypedDict):
     precision: str
     relative: RelativeDict | None
     dateline: bool
+    embedded: bool
 
 
 class ActorDict(TypedDict):
