@@ -314,3 +314,22 @@ def test_a_name_inside_an_organisation_is_no_place_abroad_from_the_storys_places
     text = "The Chicago Tribune reported that floods hit Nairobi, Kenya."
     places = extractor.process(text).places
     assert [p.text for p in places] == ["Nairobi", "Kenya"]  # Chicago lies abroad
+
+
+def test_roads_named_by_number_are_places_in_the_storys_town(extractor):
+    text = (
+        "Drivers in Gloucester, England, face delays. The A417 southbound carriageway will "
+        "close, with a diversion via the A436 and A40."
+    )
+    places = {p.text: p for p in extractor.process(text).places}
+    for road in ("A417", "A436", "A40"):
+        assert (places[road].kind, places[road].country_code, places[road].precision) == (
+            "facility",
+            "GBR",
+            "near",
+        )
+
+
+def test_a_code_like_a_road_number_is_no_road_where_no_road_noun_stands_by_one(extractor):
+    text = "The M23 withdrew from Goma in Congo, and an A380 landed in Kinshasa."
+    assert [p.text for p in extractor.process(text).places] == ["Goma", "Congo", "Kinshasa"]

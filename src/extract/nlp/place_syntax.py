@@ -9,8 +9,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Doc, Span, Token
 
+from extract.nlp.extensions import doc_text
 from extract.tables import load_table
 
 
@@ -95,6 +96,34 @@ POSSESSIVE = re.compile(r"\s*['’]s?$")
 BARE = "BARE"  # the label of a name the recogniser left unlabelled (PlacesComponent._unlabelled)
 EMBEDDED = "EMBEDDED"  # a town an organisation's name begins with (PlacesComponent._embedded)
 MISLABELLED = ("ORG", "PERSON", "PRODUCT", "LANGUAGE", "NORP")  # what NER calls some towns
+
+
+@lru_cache(maxsize=1)
+def _road_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    roads = geo_words()["roads"]
+    return (
+        re.compile(rf"\b(?:{roads['numbered']})\b"),
+        re.compile(rf"\b(?:{roads['coded']})(?![\w-])"),
+    )
+
+
+def road_names(doc: Doc) -> list[Span]:
+    """Roads named by their number (``roads`` in geo_words.json): "Interstate 95", "I-95",
+    "Highway 401" always; "A417", "M4" only in an article where one of them stands next
+    to a road noun ("the A417 southbound carriageway"), as "the M23" of a rebel group or
+    "an A380" never does."""
+    text = doc_text(doc)
+    numbered, coded = _road_patterns()
+    nouns = frozenset(geo_words()["roads"]["nouns"])
+
+    def spans(rx: re.Pattern[str]) -> list[Span]:
+        found = (doc.char_span(m.start(), m.end(), label="FAC") for m in rx.finditer(text))
+        return [s for s in found if s is not None]
+
+    codes = spans(coded)
+    if not any(any(t.lower_ in nouns for t in doc[s.end : s.end + 2]) for s in codes):
+        codes = []
+    return sorted([*spans(numbered), *codes], key=lambda s: s.start)
 
 
 def facility_end(ent: Span) -> int | None:

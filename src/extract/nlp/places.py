@@ -29,6 +29,7 @@ from extract.nlp.place_syntax import (
     geo_words,
     is_actor_use,
     listed_with_places,
+    road_names,
     named_venue,
 )
 from extract.nlp.syntax import positions
@@ -302,6 +303,10 @@ class PlacesComponent(GazetteerComponent):
         for span in self._unlabelled(doc, doc_countries):
             if not taken & set(range(span.start, span.end)) and not is_actor_use(span):
                 out.append((span, None))
+        taken = {i for s, _ in out for i in range(s.start, s.end)}
+        for span in road_names(doc):  # "the A417", "Interstate 95": where the story's town is
+            if not taken & set(range(span.start, span.end)):
+                out.append((span, "facility"))
         taken = {i for s, _ in out for i in range(s.start, s.end)}
         out.extend((s, None) for s in self._embedded(doc, doc_countries, taken))
         out.extend(self._generic(doc, {i for s, _ in out for i in range(s.start, s.end)}))
