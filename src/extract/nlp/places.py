@@ -29,8 +29,8 @@ from extract.nlp.place_syntax import (
     geo_words,
     is_actor_use,
     listed_with_places,
-    road_names,
     named_venue,
+    road_names,
 )
 from extract.nlp.syntax import positions
 from extract.nlp.types import PlaceDict
