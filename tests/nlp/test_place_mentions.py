@@ -333,3 +333,11 @@ def test_roads_named_by_number_are_places_in_the_storys_town(extractor):
 def test_a_code_like_a_road_number_is_no_road_where_no_road_noun_stands_by_one(extractor):
     text = "The M23 withdrew from Goma in Congo, and an A380 landed in Kinshasa."
     assert [p.text for p in extractor.process(text).places] == ["Goma", "Congo", "Kinshasa"]
+
+
+def test_a_demonym_beside_a_named_country_is_no_country_the_story_is_about(extractor):
+    places = extractor.nlp.get_pipe("places")
+    doc = extractor.nlp("British tourists touring the United States stayed in Birmingham.")
+    assert places._doc_countries(doc) == {"USA"}
+    doc = extractor.nlp("Kenyan police arrested two men on Monday.")
+    assert places._doc_countries(doc) == {"KEN"}  # no country named: the demonym's

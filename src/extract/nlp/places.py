@@ -387,7 +387,9 @@ class PlacesComponent(GazetteerComponent):
         return entry is not None and entry.kind in ("country", "city")
 
     def _doc_countries(self, doc: Doc) -> set[str]:
-        """Countries the article names or implies by demonym."""
+        """Countries the article names, else those its demonyms imply ("Kenyan police"):
+        a demonym beside a named country is no evidence of where the story is ("the
+        French Quarter" of a New Orleans story, "British" tourists abroad)."""
         codes: set[str] = set()
         for ent in doc.ents:
             if ent.label_ == "GPE" and (e := self.gazetteer.country(ent.text)) is not None:
@@ -398,8 +400,11 @@ class PlacesComponent(GazetteerComponent):
                 countries = {c.entry.country_code for c in found}
                 if len(countries) == 1:
                     codes |= countries
-            elif ent.label_ == "NORP" and (c := self.gazetteer.country_of_demonym(ent.text)):
-                codes.add(c)
+        if not codes:
+            # no country named: the one a demonym implies ("Kenyan police")
+            for ent in doc.ents:
+                if ent.label_ == "NORP" and (c := self.gazetteer.country_of_demonym(ent.text)):
+                    codes.add(c)
         if not codes:
             # no country named: the one most of its towns' first readings lie in
             # ("Gloucester", "Cheltenham": Britain), when two or more agree
