@@ -341,3 +341,13 @@ def test_a_demonym_beside_a_named_country_is_no_country_the_story_is_about(extra
     assert places._doc_countries(doc) == {"USA"}
     doc = extractor.nlp("Kenyan police arrested two men on Monday.")
     assert places._doc_countries(doc) == {"KEN"}  # no country named: the demonym's
+
+
+def test_a_country_as_the_subject_of_what_a_territory_is_or_does_is_a_place(extractor):
+    r = extractor.process(
+        "Brazil and China continued to account for most new solar capacity. Chile is the "
+        "largest copper producer. Peru said it would raise royalties.",
+        published="2020-01-01",
+    )
+    assert [p.text for p in r.places] == ["Brazil", "China", "Chile"]
+    assert [a.canonical for a in r.actors] == ["Peru government"]  # Peru decides

@@ -92,6 +92,22 @@ def is_actor_use(span: Span) -> bool:
     )  # "U.S. troops", "an Iran-backed militia"
 
 
+def stative_subject(span: Span) -> bool:
+    """The subject of a verb that says what a territory or an economy is or does, not what
+    a government decides ("Brazil and China continued to account for most", "China leads
+    global capacity additions"; ``stative_verbs``): a place, where "China said" is an
+    actor. Through "continue" and "remain" to the verb they carry."""
+    root = span.root
+    while root.dep_ == "conj" and root.head.i < root.i:
+        root = root.head
+    if root.dep_ != "nsubj":
+        return False
+    verb = root.head
+    if verb.lemma_.lower() in ("continue", "remain"):
+        verb = next((c for c in verb.children if c.dep_ == "xcomp"), verb)
+    return verb.lemma_.lower() in geo_words()["stative_verbs"]
+
+
 POSSESSIVE = re.compile(r"\s*['’]s?$")
 BARE = "BARE"  # the label of a name the recogniser left unlabelled (PlacesComponent._unlabelled)
 EMBEDDED = "EMBEDDED"  # a town an organisation's name begins with (PlacesComponent._embedded)

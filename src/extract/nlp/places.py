@@ -31,6 +31,7 @@ from extract.nlp.place_syntax import (
     listed_with_places,
     named_venue,
     road_names,
+    stative_subject,
 )
 from extract.nlp.syntax import positions
 from extract.nlp.types import PlaceDict
@@ -280,8 +281,11 @@ class PlacesComponent(GazetteerComponent):
                 continue
             if ent.label_ not in ("GPE", "LOC", "FAC", *MISLABELLED):
                 continue
-            if (ent.label_ != "FAC" and is_actor_use(ent)) and (
-                ent.label_ != "LOC" or self._is_polity(ent.text)
+            if (
+                ent.label_ != "FAC"
+                and is_actor_use(ent)
+                and (ent.label_ != "LOC" or self._is_polity(ent.text))
+                and not (stative_subject(ent) and self.gazetteer.country(ent.text) is not None)
             ):
                 continue  # a country or city (whatever NER called it) used for its government
             start, end, hint = ent.start, ent.end, ("facility" if ent.label_ == "FAC" else None)
