@@ -81,6 +81,16 @@ def test_a_rate_per_kilowatt_hour_or_per_user_keeps_its_denominator(extractor):
     assert u["$4"] == "USD per user"
 
 
+def test_a_unit_written_with_a_slash_is_a_rate_and_its_denominator_is_not_counted(extractor):
+    r = extractor.process(
+        "Nitrate reached 50 mg/L in the river and the cell ran at 1.3 A/cm2.",
+        published="2020-01-01",
+    )
+    got = {q.text: (q.unit, q.counted) for q in r.quantities}
+    assert got["50 mg"] == ("mg per litre", None)
+    assert got["1.3 A"] == ("A per square centimetre", None)
+
+
 def test_a_currency_written_after_the_amount_is_read_by_its_symbol(extractor):
     u = _units(extractor, "A coffee in Zagreb cost 12 kn and a tram ticket in Warsaw 4 zł.")
     assert u["12 kn"] == "HRK" and u["4 zł"] == "PLN"

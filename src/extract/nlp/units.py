@@ -53,6 +53,9 @@ def _t() -> dict[str, Any]:
             r"[\s-]+(" + "|".join(map(re.escape, t["time_units"])) + r")s?\b(?![\s-]+old\b)",
             re.IGNORECASE,
         ),
+        "slash_rx": re.compile(
+            r"\s?(" + "|".join(map(re.escape, t["slash_units"])) + r")(?=\s?/\s?\w)"
+        ),
         "mass": frozenset(t["mass_context"]),
         "money": frozenset(t["money_context"]),
     }
@@ -61,6 +64,7 @@ def _t() -> dict[str, Any]:
 def refine_units(text: str, out: list[QuantityDict]) -> None:
     """Complete the units of ``out`` (quantities of ``text`` in text order), in place."""
     _weight_pounds(text, out)
+    _slash_units(text, out)
     _rates(text, out)  # first: "from 4 to 6 dollars a kilo" shares the whole rate
     _share_units(text, out)
     _share_counted(text, out)
@@ -82,6 +86,18 @@ def _weight_pounds(text: str, out: list[QuantityDict]) -> None:
         words = set(before) | set(after)
         if words & t["mass"] and not words & t["money"]:
             q["unit"] = "pounds" if q["text"].lower().rstrip().endswith("pounds") else "pound"
+
+
+def _slash_units(text: str, out: list[QuantityDict]) -> None:
+    """ "1.3 A/cm2": a unit symbol before a slash is the number's unit (``slash_units``),
+    then read as a rate by :func:`_rates`."""
+    for q in out:
+        if q["unit"] is not None:
+            continue
+        m = _t()["slash_rx"].match(text, q["end"])
+        if m is not None:
+            q["unit"], q["counted"], q["end"] = m.group(1), None, m.end()
+            q["text"] = text[q["start"] : q["end"]]
 
 
 def _sentence_window(text: str, start: int, end: int) -> tuple[int, int]:
@@ -150,6 +166,9 @@ def _rates(text: str, out: list[QuantityDict]) -> None:
         if square and not den.startswith(("square", "cubic")):
             den = ("cubic " if "cubic" in square.group(0) else "square ") + den
         q["unit"] = f"{unit} per {den}"
+        counted = (q["counted"] or "").lower().rstrip(".")
+        if counted and counted.split()[0] == written.split()[0]:
+            q["counted"] = None  # "50 mg/L": the denominator is no counted noun
 
 
 def _after_country_word(text: str, q: QuantityDict) -> int:
