@@ -316,3 +316,49 @@ def test_a_country_owning_a_named_body_is_part_of_its_mention(extractor) -> None
     ministry = _by_text(result, "Tunisia's Foreign Ministry")
     assert (ministry.country_code, ministry.sector) == ("TUN", "government")
     assert "Tunisia" not in [a.text for a in result.actors]
+
+
+@pytest.mark.slow
+def test_a_capital_acting_is_its_government_whatever_the_recogniser_labels_it(
+    extractor,
+) -> None:
+    result = extractor.process(
+        "PEMBA, March 19, 2020 (Newswire) — The rebel leader demanded that Kigali pull its "
+        "troops out of Cabo Delgado.",
+        published="2020-03-19",
+    )
+    kigali = _by_text(result, "Kigali")
+    troops = _by_text(result, "troops")
+    assert (kigali.country_code, kigali.sector) == ("RWA", "government")
+    assert troops.country_code == "RWA"
+
+
+@pytest.mark.slow
+def test_its_troops_in_a_condition_belong_to_the_one_who_warns(extractor) -> None:
+    result = extractor.process(
+        "DAMASCUS, May 3, 2021 (Newswire) — Syrian warplanes bombed the town on Sunday. "
+        "Ankara warned Damascus that it would respond if its troops came under fire.",
+        published="2021-05-03",
+    )
+    assert _by_text(result, "troops").country_code == "TUR"
+
+
+@pytest.mark.slow
+def test_a_regions_own_government_is_of_the_regions_country(extractor) -> None:
+    result = extractor.process(
+        "JOHANNESBURG, May 3, 2021 (Newswire) — Floods cut roads near Polokwane on Sunday. "
+        "Residents accused the Limpopo provincial government of ignoring warnings.",
+        published="2021-05-03",
+    )
+    gov = _by_text(result, "Limpopo provincial government")
+    assert (gov.country_code, gov.sector) == ("ZAF", "government")
+
+
+@pytest.mark.slow
+def test_counted_officials_and_leaders_are_actors(extractor) -> None:
+    result = extractor.process(
+        "NAIROBI, May 3, 2021 (Newswire) — Police arrested three opposition leaders on Monday.",
+        published="2021-05-03",
+    )
+    arrest = next(e for e in result.events if e.type == "COERCE")
+    assert [a.text for a in arrest.arguments if a.role == "target"] == ["opposition leaders"]

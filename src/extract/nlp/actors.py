@@ -61,6 +61,8 @@ def capital_country(name: str) -> str | None:
 
 _HEDGES = frozenset({"suspected", "alleged", "so-called", "purported"})
 _PARTICIPLES = frozenset({"led", "backed", "based", "linked", "allied", "aligned", "funded"})
+_LOCAL_KINDS = frozenset({"government", "police"})
+"""A region's or town's own government or police ("the Borno state government")."""
 
 
 def _trim_modifiers(doc: Doc, start: int, head: int) -> int:
@@ -233,9 +235,13 @@ class ActorsComponent(GazetteerComponent):
             if named:
                 add(span, named[0], named[1], named[2])
                 continue
+            if country is None and any(c.pos_ == "PROPN" for c in left):
+                # "PKK fighters": the group's name is the actor; but "the Limpopo
+                # provincial government", "Kano state police": a region's own body
+                country = self._region_country(doc, left) if kind in _LOCAL_KINDS else None
+                if country is None:
+                    continue
             if country is None:
-                if any(c.pos_ == "PROPN" for c in left):
-                    continue  # "PKK fighters": the group's name is the actor
                 if (
                     (
                         kind in ("government", "military", "police")
@@ -293,6 +299,8 @@ class ActorsComponent(GazetteerComponent):
                 named = _aliases().get(low) or _aliases().get(low.removesuffix("'s"))
                 if named:
                     add(span, named[0], named[1], named[2])
+                elif (capital := self._capital_of(low)) is not None and is_actor_use(ent):
+                    add(*self._government(span, capital))  # "Kigali pull its troops" (NORP)
                 elif ent.label_ == "NORP" and (people := self._nationals(span)) is not None:
                     add(*people)  # "Thousands of Sri Lankans rallied"
                 elif ent.label_ == "ORG":
@@ -464,10 +472,6 @@ class ActorsComponent(GazetteerComponent):
                 or (low not in generic and low not in persons)
             ):
                 continue
-            if any(c.dep_ == "nummod" for c in tok.lefts) and not (
-                tok.dep_ == "pobj" and tok.head.lower_ in ("including", "among")
-            ):  # "30,000 people": a quantity and what it counts (but "eight people,
-                continue  # including two customs officials": the officials act or suffer)
             left = [c for c in tok.lefts if c.dep_ in ("compound", "amod", "nmod")]
             start = min((c.i for c in left), default=tok.i)
             span = doc[start : tok.i + 1]
@@ -487,6 +491,19 @@ class ActorsComponent(GazetteerComponent):
             if owner is not None:
                 span = doc[owner.i : tok.i + 1]
             add(span, span.text, "person", None, org or (owner.text if owner else None))
+
+    def _region_country(self, doc: Doc, left: list[Token]) -> str | None:
+        """The country of a region or town named among a body's modifiers ("Limpopo" of
+        "the Limpopo provincial government"): the one country of its namesakes among the
+        countries of the article's places ("the Home Ministry" has namesakes elsewhere)."""
+        names = [c.text for c in left if c.pos_ == "PROPN"]
+        if len(names) != 1:
+            return None
+        found = {
+            e.country_code for e in self.gazetteer.lookup(names[0]) if e.kind in ("admin1", "city")
+        }
+        here = found & {p["country_code"] for p in doc._.places or [] if p.get("country_code")}
+        return next(iter(here)) if len(here) == 1 else None
 
     def _government(self, span: Span, code: str) -> tuple[Span, str, str, str]:
         """A country (or its capital) standing for its government: "Washington"."""

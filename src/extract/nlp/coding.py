@@ -403,6 +403,15 @@ class CodingComponent(GazetteerComponent):
             verb = verb.head
         owners = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         if (
+            owned
+            and owners
+            and all(a["start"] <= o.idx < a["end"] for o in owners)
+            and verb.dep_ in ("advcl", "conj")
+            and verb.head is not verb
+        ):  # "it would retaliate if its troops came under fire": the clause above owns them
+            verb = verb.head
+            owners = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if (
             [o.lower_ for o in owners] in (["it"], ["they"])
             and verb.dep_ == "ccomp"
             and verb.head is not verb
