@@ -166,10 +166,33 @@ def main() -> None:
                 f"{r['country']['accuracy']:.3f} ({r['country']['correct']}/{r['country']['n']}) | {r['error_km_median']} |"
             )
         print(f"<!-- {label}: {spent:.2f} s -->", file=sys.stderr)
+        if label == "ours":
+            metonyms = {h: _metonyms_as_places(golds, preds, halves, h) for h in HALVES}
         if label == "ours" and args.errors:
             _print_errors(golds, docs, preds, halves)
+    print(
+        "\nMetonymic toponyms (a country or town standing for its government, team or "
+        "people: 'Ankara warned') that ours took as places, fewer is better: "
+        + ", ".join(f"{h} {a}/{n}" for h, (a, n) in metonyms.items())
+    )
     if args.features:
         _write_features(args.features, base, golds, docs, halves)
+
+
+def _metonyms_as_places(
+    golds: list[GoldDoc], preds: list[list[Pred]], halves: list[str], half: str
+) -> tuple[int, int]:
+    """(taken as places, all) over the gold toponyms typed Metonymic in ``half``."""
+    taken = total = 0
+    for g, p, h in zip(golds, preds, halves, strict=True):
+        if h != half:
+            continue
+        for t in g.meta.get("other_toponyms", ()):
+            if t["type"] != "Metonymic":
+                continue
+            total += 1
+            taken += any(x.start < t["end"] and t["start"] < x.end for x in p)
+    return taken, total
 
 
 def _print_errors(

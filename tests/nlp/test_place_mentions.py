@@ -89,6 +89,14 @@ def test_a_country_used_for_its_government_is_not_a_place(extractor):
     assert "Peru" in [p[0] for p in _places(extractor, "Farmers marched in Peru's south.")]
 
 
+def test_a_country_that_is_to_act_or_is_given_something_is_not_a_place(extractor):
+    for text in (
+        "The outbreak prompted Chile to suspend imports of Argentine beef.",
+        "Washington agreed to sell Poland 250 tanks.",
+    ):
+        assert _places(extractor, text) == [], text
+
+
 def test_the_sides_of_a_hyphenated_war_or_deal_are_actors_not_places(extractor):
     result = extractor.process("The US-China trade war deepened on Monday.", published="2020-01-01")
     assert not result.places
