@@ -362,3 +362,10 @@ def test_counted_officials_and_leaders_are_actors(extractor) -> None:
     )
     arrest = next(e for e in result.events if e.type == "COERCE")
     assert [a.text for a in arrest.arguments if a.role == "target"] == ["opposition leaders"]
+
+
+def test_a_group_noun_capitalised_at_the_start_of_a_sentence_is_an_actor(extractor) -> None:
+    result = extractor.process(
+        "Farmers sued the government over the new law on Monday.", published="2021-05-03"
+    )
+    assert "Farmers" in [a.text for a in result.actors]

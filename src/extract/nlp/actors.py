@@ -65,6 +65,12 @@ _LOCAL_KINDS = frozenset({"government", "police"})
 """A region's or town's own government or police ("the Borno state government")."""
 
 
+def _capitalised_noun(tok: Token) -> bool:
+    """A common noun the tagger called a proper noun for its capital at the start of a
+    sentence ("Farmers sued the government"), outside any name."""
+    return tok.pos_ == "PROPN" and bool(tok.is_sent_start) and not tok.ent_type_
+
+
 def _trim_modifiers(doc: Doc, start: int, head: int) -> int:
     """Drop hedges and hyphenated participles from the left of a group noun phrase:
     "Suspected jihadists" -> "jihadists", "U.S.-led coalition" -> "coalition"."""
@@ -467,7 +473,7 @@ class ActorsComponent(GazetteerComponent):
             tok = doc[i]
             low = tok.lower_
             if (
-                tok.pos_ != "NOUN"
+                not (tok.pos_ == "NOUN" or _capitalised_noun(tok))
                 or tok.dep_ == "compound"
                 or (low not in generic and low not in persons)
             ):
