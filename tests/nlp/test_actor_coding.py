@@ -369,3 +369,24 @@ def test_a_group_noun_capitalised_at_the_start_of_a_sentence_is_an_actor(extract
         "Farmers sued the government over the new law on Monday.", published="2021-05-03"
     )
     assert "Farmers" in [a.text for a in result.actors]
+
+
+@pytest.mark.slow
+def test_a_person_takes_the_sector_of_the_body_in_the_clause_describing_them(extractor) -> None:
+    result = extractor.process(
+        'BEIRA, May 3, 2021 (Newswire) — "The roads are gone," said Ana Silva, who '
+        "coordinates the relief effort for the Mozambican Red Cross in Beira.",
+        published="2021-05-03",
+    )
+    assert _by_text(result, "Ana Silva").sector == "ngo"
+
+
+@pytest.mark.slow
+def test_a_later_mention_takes_the_sector_its_entity_was_given(extractor) -> None:
+    result = extractor.process(
+        "LIMA, May 3, 2021 (Newswire) — Protesters blocked a road used by Andes Copper, the "
+        "Chinese-owned company, on Monday. Andes Copper said the blockade cost it $2 million.",
+        published="2021-05-03",
+    )
+    sectors = {a.sector for a in result.actors if a.text == "Andes Copper"}
+    assert sectors == {"business"}

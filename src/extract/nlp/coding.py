@@ -170,6 +170,20 @@ def focus_country(
     return code, round(lo + (hi - lo) * n / total, 3)
 
 
+def _description(doc: Doc, a: ActorDict) -> tuple[int, int]:
+    """The characters of the appositive or relative clause that describes a person ("...,
+    who heads the Red Cross in Beira", "..., a researcher at Corruption Watch"); (0, 0)
+    when there is none."""
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return (0, 0)
+    for c in span.root.children:
+        if c.dep_ in ("appos", "relcl") and c.i >= span.end:
+            sub = list(c.subtree)
+            return (sub[0].idx, sub[-1].idx + len(sub[-1]))
+    return (0, 0)
+
+
 @guarded
 class CodingComponent(GazetteerComponent):
     """Sets ``sector``, ``country_code``, ``country_basis``, ``country_confidence`` and
@@ -212,7 +226,7 @@ class CodingComponent(GazetteerComponent):
                 self._set(a, here, "context", conf["context_sentence"])
             elif focus is not None:
                 self._set(a, focus, "context", focus_conf)
-        self._people_by_their_body(actors, sentences)
+        self._people_by_their_body(doc, actors, sentences)
         self._entities(actors)
         return doc
 
@@ -237,22 +251,30 @@ class CodingComponent(GazetteerComponent):
                 return
 
     @staticmethod
-    def _people_by_their_body(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
+    def _people_by_their_body(
+        doc: Doc, actors: list[ActorDict], sentences: list[tuple[int, int]]
+    ) -> None:
         """A person with no sector of their own takes that of the body named next to them
         in their sentence ("Marta Ruiz, the United Nations humanitarian coordinator",
-        "Rwandan army spokesman Celestin Nkusi"), and its country when they have none."""
+        "Rwandan army spokesman Celestin Nkusi") or in the clause that describes them
+        ("Ana Silva, who coordinates the relief effort for the Red Cross in Beira"), and its
+        country when they have none."""
 
         for a in actors:
             if a["kind"] != "person" or a.get("sector", "unknown") != "unknown":
                 continue
             lo, hi = next(((s, e) for s, e in sentences if s <= a["start"] < e), (0, 0))
+            described = _description(doc, a)
             near = [
                 b
                 for b in actors
                 if b["kind"] != "person"
                 and lo <= b["start"] < hi
                 and b.get("sector", "unknown") != "unknown"
-                and min(abs(b["start"] - a["end"]), abs(a["start"] - b["end"])) <= _NEAR_CHARS
+                and (
+                    min(abs(b["start"] - a["end"]), abs(a["start"] - b["end"])) <= _NEAR_CHARS
+                    or described[0] <= b["start"] < described[1]
+                )
             ]
             if not near:
                 continue
@@ -489,8 +511,16 @@ class CodingComponent(GazetteerComponent):
             elif a["kind"] == "person" and len(parts) > 1:
                 full_names.setdefault(parts[-1].lower(), a)
             a["entity"] = ids.setdefault(a["canonical"].lower(), f"ent{len(ids) + 1}")
-        # a mention whose own words or body give the country lends it to the rest of its
-        # entity ("MMG, the Chinese-owned company" ... "MMG said")
+        # a mention with a sector lends it to the rest of its entity ("MMG, the
+        # Chinese-owned company" ... "MMG said"), and one whose own words or body give the
+        # country lends that
+        sectors: dict[str | None, str] = {}
+        for a in actors:
+            if a["sector"] != "unknown":
+                sectors.setdefault(a["entity"], a["sector"])
+        for a in actors:
+            if a["sector"] == "unknown" and a["entity"] in sectors:
+                a["sector"] = sectors[a["entity"]]
         sure: dict[str | None, ActorDict] = {}
         for a in actors:
             if a["country_code"] and a["country_basis"] in _SURE_BASES:
