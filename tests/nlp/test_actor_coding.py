@@ -390,3 +390,17 @@ def test_a_later_mention_takes_the_sector_its_entity_was_given(extractor) -> Non
     )
     sectors = {a.sector for a in result.actors if a.text == "Andes Copper"}
     assert sectors == {"business"}
+
+
+@pytest.mark.slow
+def test_nouns_the_sector_table_knows_are_actors_but_not_an_audience(extractor) -> None:
+    result = extractor.process(
+        "HARARE, May 3, 2021 (Newswire) — Police detained two journalists on Monday, a "
+        "spokesman told reporters.",
+        published="2021-05-03",
+    )
+    journalists = _by_text(result, "journalists")
+    assert journalists.sector == "media"
+    assert "reporters" not in [a.text for a in result.actors]
+    detention = next(e for e in result.events if e.type == "COERCE")
+    assert [a.text for a in detention.arguments if a.role == "target"] == ["journalists"]

@@ -33,6 +33,27 @@ def _a() -> dict[str, Any]:
     return load_table("actors")  # type: ignore[no-any-return]
 
 
+_SECTOR_KINDS = {
+    "judiciary": "government",
+    "legislature": "government",
+    "media": "organisation",
+    "labour": "organisation",
+    "religion": "organisation",
+    "health": "organisation",
+    "criminal": "armed_group",
+    "education": "organisation",
+}
+
+
+@lru_cache(maxsize=1)
+def _sector_nouns() -> dict[str, str]:
+    """The words of the coding stage's sector table that name people or bodies
+    ("journalists", "clerics", "magistrates"): actor nouns too, kind by sector."""
+    table: dict[str, str] = load_table("actor_coding")["sector_words"]
+    skip = set(load_table("actor_coding").get("not_actor_sector_words", ()))
+    return {w: _SECTOR_KINDS[s] for w, s in table.items() if s in _SECTOR_KINDS and w not in skip}
+
+
 @lru_cache(maxsize=1)
 def _aliases() -> dict[str, tuple[str, str, str | None]]:
     """alias (lower case) -> (canonical, kind, country)."""
@@ -467,7 +488,7 @@ class ActorsComponent(GazetteerComponent):
     def _nominals(self, doc: Doc, add: Any) -> None:
         """Actors named by a common noun: "the company", "users", "Apple CEO", "the
         spokesman" (the names and state actors are taken first)."""
-        generic: dict[str, str] = _a()["generic_nouns"]
+        generic: dict[str, str] = {**_sector_nouns(), **_a()["generic_nouns"]}
         persons = set(_a()["person_nouns"])
         for i in positions(doc, lambda w: w in generic or w in persons):
             tok = doc[i]
@@ -486,6 +507,11 @@ class ActorsComponent(GazetteerComponent):
             ):
                 continue  # "spokesman Zabihullah Mujahid": the name makes the mention
             if low in generic:
+                if low in _sector_nouns() and low not in _a()["generic_nouns"]:
+                    if any(c.pos_ == "PROPN" for c in left):
+                        continue  # "the Los Lobos gang": the name is the actor
+                    if tok.dep_ in ("dobj", "dative") and tok.head.lemma_ == "tell":
+                        continue  # "told reporters": the audience of a statement
                 add(span, span.text, generic[low], None)
                 continue
             if _title_of_a_name(tok):
