@@ -95,6 +95,8 @@ def test_a_country_that_is_to_act_or_is_given_something_is_not_a_place(extractor
         "Washington agreed to sell Poland 250 tanks.",
     ):
         assert _places(extractor, text) == [], text
+    # a place gone to for a purpose stays a place
+    assert [p[0] for p in _places(extractor, "Thousands left Chile to find work.")] == ["Chile"]
 
 
 def test_the_sides_of_a_hyphenated_war_or_deal_are_actors_not_places(extractor):

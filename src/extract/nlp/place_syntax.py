@@ -69,12 +69,15 @@ def is_actor_use(span: Span) -> bool:
         )
     if root.dep_ == "dobj" and root.head.lemma_.lower() in g["actor_object_verbs"]:
         return True  # "Ankara warned Damascus", "required Israel to withdraw"
-    if root.dep_ == "dobj" and any(
-        c.dep_ == "xcomp" and c.i > root.i and any(a.lower_ == "to" for a in c.children)
-        for c in root.head.children
-    ):  # the one who is to act, whatever the verb: "prompting Japan to consider". The
-        # parse is the same for a purpose ("left Chile to find work"): rarer in news (on
-        # GeoWebNews no literal toponym turned into an actor by this rule, bench/geoparsing.py)
+    if (
+        root.dep_ == "dobj"
+        and root.head.lemma_.lower() not in REACH_VERBS
+        and any(
+            c.dep_ == "xcomp" and c.i > root.i and any(a.lower_ == "to" for a in c.children)
+            for c in root.head.children
+        )
+    ):  # the one who is to act, whatever the verb: "prompting Japan to consider"; not a
+        # place gone to for a purpose ("left Chile to find work")
         return True
     if root.dep_ == "dative":  # the one given something: "to sell Saudi Arabia 180 guns"
         return True
