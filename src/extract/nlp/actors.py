@@ -17,7 +17,7 @@ from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
-from extract.nlp.place_syntax import is_actor_use, stative_subject
+from extract.nlp.place_syntax import is_actor_use
 from extract.nlp.syntax import positions, sentence
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
@@ -352,9 +352,9 @@ class ActorsComponent(GazetteerComponent):
                     continue  # "Serbia's president": the person is the actor (_nominals)
                 if ent.root.dep_ == "poss" and ent.root.head.ent_type_ == "ORG":
                     continue  # "Algeria's Foreign Ministry": the ministry's mention has it
-                entry = self.gazetteer.country(span.text)
-                if entry is not None and stative_subject(ent):
+                if self.country_as_territory(ent):
                     continue  # "China is the largest producer": the country, a place
+                entry = self.gazetteer.country(span.text)
                 if entry is None:
                     capital = self._capital_of(span.text)
                     if capital is None:

@@ -24,7 +24,6 @@ from extract.nlp.place_syntax import (
     listed_with_places,
     named_venue,
     road_names,
-    stative_subject,
 )
 from extract.nlp.syntax import positions
 
@@ -70,7 +69,7 @@ class PlaceNames(GazetteerComponent):
                 ent.label_ != "FAC"
                 and is_actor_use(ent)
                 and (ent.label_ != "LOC" or self._is_polity(ent.text))
-                and not (stative_subject(ent) and self.gazetteer.country(ent.text) is not None)
+                and not self.country_as_territory(ent)
             ):
                 continue  # a country or city (whatever NER called it) used for its government
             start, end, hint = ent.start, ent.end, ("facility" if ent.label_ == "FAC" else None)
