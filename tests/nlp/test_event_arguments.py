@@ -110,3 +110,13 @@ def test_the_reporter_of_an_event_is_not_its_target(extractor):
     res = extractor.process(text, published="2019-03-25")
     ev = next(e for e in res.events if e.trigger.text == "arrested")
     assert "Daniel Macuacua" not in {a.text for a in ev.arguments}
+
+
+def test_the_first_of_two_joined_verbs_shares_the_second_ones_object(extractor):
+    result = extractor.process(
+        "Police arrested and charged three opposition leaders on Monday.", published="2021-05-03"
+    )
+    arrest = next(
+        e for e in result.events if result.article.text[e.trigger.start :].startswith("arrested")
+    )
+    assert [a.text for a in arrest.arguments if a.role == "target"] == ["opposition leaders"]
