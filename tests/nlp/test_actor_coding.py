@@ -404,3 +404,14 @@ def test_nouns_the_sector_table_knows_are_actors_but_not_an_audience(extractor) 
     assert "reporters" not in [a.text for a in result.actors]
     detention = next(e for e in result.events if e.type == "COERCE")
     assert [a.text for a in detention.arguments if a.role == "target"] == ["journalists"]
+
+
+@pytest.mark.slow
+def test_a_demonym_on_a_modifier_of_a_group_noun_gives_its_country(extractor) -> None:
+    result = extractor.process(
+        "ALGIERS, April 16, 2025 (Newswire) — Algeria ordered the expulsion of 12 French "
+        "embassy employees on Sunday.",
+        published="2025-04-16",
+    )
+    staff = _by_text(result, "French embassy employees")
+    assert (staff.country_code, staff.country_basis) == ("FRA", "explicit")

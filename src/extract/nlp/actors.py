@@ -500,7 +500,14 @@ class ActorsComponent(GazetteerComponent):
             ):
                 continue
             left = [c for c in tok.lefts if c.dep_ in ("compound", "amod", "nmod")]
-            start = min((c.i for c in left), default=tok.i)
+            # and their own modifiers: "French" of "French embassy employees"
+            inner = [
+                g
+                for c in left
+                for g in c.subtree
+                if g.i < c.i and g.dep_ in ("compound", "amod", "nmod")
+            ]
+            start = min((c.i for c in (*left, *inner)), default=tok.i)
             span = doc[start : tok.i + 1]
             if any(
                 t.ent_type_ == "PERSON" for t in doc[max(0, tok.i - 1) : tok.i + 3] if t.i != tok.i
