@@ -415,3 +415,14 @@ def test_a_demonym_on_a_modifier_of_a_group_noun_gives_its_country(extractor) ->
     )
     staff = _by_text(result, "French embassy employees")
     assert (staff.country_code, staff.country_basis) == ("FRA", "explicit")
+
+
+@pytest.mark.slow
+def test_a_named_gang_no_recogniser_took_is_one_mention_with_its_name(extractor) -> None:
+    result = extractor.process(
+        "QUITO, May 3, 2021 (Newswire) — Prosecutors said the Los Choneros gang had paid "
+        "port workers to load the drugs.",
+        published="2021-05-03",
+    )
+    gang = next(a for a in result.actors if a.text.endswith("gang"))
+    assert (gang.text, gang.sector) == ("Los Choneros gang", "criminal")

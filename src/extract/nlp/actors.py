@@ -514,11 +514,13 @@ class ActorsComponent(GazetteerComponent):
             ):
                 continue  # "spokesman Zabihullah Mujahid": the name makes the mention
             if low in generic:
-                if low in _sector_nouns() and low not in _a()["generic_nouns"]:
-                    if any(c.pos_ == "PROPN" for c in left):
-                        continue  # "the Los Lobos gang": the name is the actor
-                    if tok.dep_ in ("dobj", "dative") and tok.head.lemma_ == "tell":
-                        continue  # "told reporters": the audience of a statement
+                if (
+                    low in _sector_nouns()
+                    and low not in _a()["generic_nouns"]
+                    and tok.dep_ in ("dobj", "dative")
+                    and tok.head.lemma_ == "tell"
+                ):
+                    continue  # "told reporters": the audience of a statement
                 add(span, span.text, generic[low], None)
                 continue
             if _title_of_a_name(tok):
