@@ -33,25 +33,22 @@ def _a() -> dict[str, Any]:
     return load_table("actors")  # type: ignore[no-any-return]
 
 
-_SECTOR_KINDS = {
-    "judiciary": "government",
-    "legislature": "government",
-    "media": "organisation",
-    "labour": "organisation",
-    "religion": "organisation",
-    "health": "organisation",
-    "criminal": "armed_group",
-    "education": "organisation",
-}
-
-
 @lru_cache(maxsize=1)
 def _sector_nouns() -> dict[str, str]:
     """The words of the coding stage's sector table that name people or bodies
-    ("journalists", "clerics", "magistrates"): actor nouns too, kind by sector."""
-    table: dict[str, str] = load_table("actor_coding")["sector_words"]
-    skip = set(load_table("actor_coding").get("not_actor_sector_words", ()))
-    return {w: _SECTOR_KINDS[s] for w, s in table.items() if s in _SECTOR_KINDS and w not in skip}
+    ("journalists", "clerics", "magistrates"): actor nouns too, kind by sector
+    (``kind_of_sector`` in actor_coding.json)."""
+    coding = load_table("actor_coding")
+    kinds: dict[str, str] = coding["kind_of_sector"]
+    skip = set(coding["not_actor_sector_words"])
+    return {w: kinds[s] for w, s in coding["sector_words"].items() if s in kinds and w not in skip}
+
+
+@lru_cache(maxsize=1)
+def _actor_nouns() -> dict[str, str]:
+    """Common noun -> kind for the actors named by a noun alone: the table's generic
+    nouns, then the sector table's people and bodies (:func:`_sector_nouns`)."""
+    return {**_sector_nouns(), **_a()["generic_nouns"]}
 
 
 @lru_cache(maxsize=1)
@@ -488,7 +485,7 @@ class ActorsComponent(GazetteerComponent):
     def _nominals(self, doc: Doc, add: Any) -> None:
         """Actors named by a common noun: "the company", "users", "Apple CEO", "the
         spokesman" (the names and state actors are taken first)."""
-        generic: dict[str, str] = {**_sector_nouns(), **_a()["generic_nouns"]}
+        generic = _actor_nouns()
         persons = set(_a()["person_nouns"])
         for i in positions(doc, lambda w: w in generic or w in persons):
             tok = doc[i]

@@ -659,19 +659,22 @@ class EventsComponent:
                             for g in p.children:
                                 if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
                                     add("recipient", a["id"], a["text"])
-            shared = (
-                [
-                    o
-                    for v in tok.children
-                    if v.dep_ == "conj" and v.pos_ == "VERB"
-                    for o in v.children
-                    if o.dep_ == "dobj"
-                ]
-                if tok.pos_ == "VERB" and not any(ch.dep_ in _OBJ for ch in tok.children)
-                else []
-            )  # "arrested and charged three men": the first verb shares the object
-            for o in shared[:1]:
-                if not forces_moved and (a := actor_at(o)) is not None:
+            if (
+                tok.pos_ == "VERB"
+                and not forces_moved
+                and not any(ch.dep_ in _OBJ for ch in tok.children)
+            ):  # "arrested and charged three men": the first verb shares the object
+                shared = next(
+                    (
+                        o
+                        for v in tok.children
+                        if v.dep_ == "conj" and v.pos_ == "VERB"
+                        for o in v.children
+                        if o.dep_ == "dobj"
+                    ),
+                    None,
+                )
+                if shared is not None and (a := actor_at(shared)) is not None:
                     add(obj_role, a["id"], a["text"])
             for child in tok.children:
                 if child.dep_ in ("compound", "poss") and (a := actor_at(child)) is not None:
