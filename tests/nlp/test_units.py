@@ -27,6 +27,18 @@ def test_a_unit_written_on_the_first_end_holds_for_the_bare_second(extractor):
     assert u["180 pounds"] == "pounds" and u["171"] == "pounds"
 
 
+def test_the_level_a_quantity_is_compared_with_takes_its_unit(extractor):
+    u = _units(extractor, "The ferry carried 12 tonnes of maize, down from 15 in May.")
+    assert u["15"] == "tonnes"
+    u = _units(extractor, "Orla Mills' sales grew to 3.2 billion rand from 2.9 billion.")
+    assert u["2.9 billion"] == "ZAR"
+
+
+def test_a_compared_number_of_another_size_keeps_no_unit(extractor):
+    u = _units(extractor, "The ferry carried 12 tonnes, up from 1,500 last year.")
+    assert u["1,500"] is None
+
+
 def test_a_unit_written_on_the_last_member_holds_for_the_bare_first(extractor):
     u = _units(extractor, "The alloys tested at 40, 55 and 60 GPa in the lab.")
     assert u["40"] == "GPa" and u["55"] == "GPa"

@@ -4,7 +4,9 @@
   ``USD per ounce``, "15 to 22 miles per hour" ``miles per hour``, "34 cents a share"
   ``cents per share`` (the time mention "a year" of "$33 million a year" stays a SET too);
 - a unit written once for a range or a list: "from 208 pounds to 193" (193 is pounds
-  too), "50, 60 and 70 GPa"; a counted noun too ("50, 60 and 70 workers");
+  too), "50, 60 and 70 GPa"; a counted noun too ("50, 60 and 70 workers"); and for the
+  level a quantity is compared with ("12 tonnes, down from 15", "to 3.2 billion rand
+  from 2.9 billion");
 - "pounds" of weight, not sterling, where the words around say so ("dropping from 208
   pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
 - multiples: "6.5 times earnings" has the unit ``times``;
@@ -29,6 +31,13 @@ from extract.tables import load_table
 _WORD = re.compile(r"[\w£$€'-]+")
 _COUNTRY_WORD = re.compile(r"\s+([A-Za-z][\w.]*)")
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|to|-|\u2013)\s*", re.IGNORECASE)
+# the level a quantity is compared with: "12 tonnes of maize, down from 15", "3.2 billion rand from
+# 2.9 billion", "6.1 per cent against 6.8"
+_COMPARE_GAP = re.compile(
+    r"(?:\s+of\s+[\w'-]+(?:\s+[\w'-]+)?)?"  # "12 tonnes of maize, down from 15"
+    r"\s*,?\s*(?:(?:(?:up|down)\s+)?from|compared\s+(?:with|to)|against|versus|vs\.?)\s+",
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=1)
@@ -114,10 +123,13 @@ def _share_units(text: str, out: list[QuantityDict]) -> None:
         return q["unit"] is None and q["counted"] is None and q["value"] is not None
 
     for prev, q in itertools.pairwise(out):
-        if not _LIST_GAP.fullmatch(text[prev["end"] : q["start"]]):
+        gap = text[prev["end"] : q["start"]]
+        if prev["unit"] is None or not bare(q):
             continue
-        if prev["unit"] is not None and prev["unit"] != "percent" and bare(q):
+        if _LIST_GAP.fullmatch(gap) and prev["unit"] != "percent":
             q["unit"] = prev["unit"]  # "from 208 pounds to 193"
+        elif _COMPARE_GAP.fullmatch(gap) and _same_scale(q, prev):
+            q["unit"] = prev["unit"]  # "12 tonnes, down from 15"
     for q, nxt in reversed(list(itertools.pairwise(out))):
         if not _LIST_GAP.fullmatch(text[q["end"] : nxt["start"]]):
             continue
