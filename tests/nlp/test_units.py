@@ -200,3 +200,16 @@ def test_multiword_units_written_the_us_way_are_read_whole(extractor):
     assert u["5 cubic meters"] == "cubic meters" and u["12 cubic kilometers"] == "cubic kilometers"
     u = _units(extractor, "Orla shipped 3 metric tons of rye and used 2 terawatt hours.")
     assert u["3 metric tons"] == "metric tons" and u["2 terawatt hours"] == "terawatt hours"
+
+
+def test_the_level_after_a_move_in_points_is_in_points(extractor):
+    u = _units(extractor, "The Orla index closed 85 points higher at 6,240.")
+    assert u["6,240"] == "points"
+
+
+def test_an_age_range_after_aged_is_in_years_of_age(extractor):
+    qs = extractor.process(
+        "The Beira clinic vaccinated 900 women aged 20 to 45.", published="2020-01-01"
+    ).quantities
+    age = next(q for q in qs if q.text == "20 to 45")
+    assert (age.unit, age.lower, age.upper) == ("year-old", 20, 45)

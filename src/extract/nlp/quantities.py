@@ -301,11 +301,11 @@ def _is_age(span: Span, num: Token, reading: Reading) -> bool:
 
 
 def _stated_age(span: Span, num: Token, reading: Reading) -> bool:
-    """A bare whole number that says how old someone is: "aged 45", "She was 72", "the
-    average age was 34", "life expectancy ... is around 73" (``age_words`` in units.json)."""
-    if reading.unit is not None or reading.value is None or reading.lower is not None:
+    """A bare whole number that says how old someone is: "aged 45" (or "aged 18 to 65"),
+    "She was 72", "the average age was 34", "life expectancy ... is around 73" (``age_words`` in units.json)."""
+    if reading.unit is not None or reading.value is None:
         return False
-    if not (0 < reading.value < 130 and reading.value.is_integer()):
+    if not all(0 < v < 130 and float(v).is_integer() for v in (reading.value, reading.upper or 1)):
         return False
     words = load_table("units")["age_words"]
     first = num.head if num.dep_ == "conj" and num.head.like_num else num  # "aged 19 and 23"
@@ -313,7 +313,9 @@ def _stated_age(span: Span, num: Token, reading: Reading) -> bool:
     if first is not num and first.i > 0:
         before = span.doc[first.i - 1]
     if before is not None and before.lower_ in words["before"]:
-        return True
+        return True  # "aged 45", "aged 18 to 65", "aged over 60"
+    if reading.lower is not None or reading.upper is not None:
+        return False
     head = first.head
     if first.dep_ not in ("attr", "acomp") or head.lemma_ != "be":
         return False
@@ -617,7 +619,9 @@ class QuantitiesComponent:
         head = counted_noun(num, span)
         counted = noun_phrase(head, span) if head is not None else None
         if head is None and _stated_age(span, num, reading):
-            reading = Reading(reading.value, None, None, reading.approximate, "year-old")
+            reading = Reading(
+                reading.value, reading.lower, reading.upper, reading.approximate, "year-old"
+            )
         if head is None and reading.unit is None:
             of_noun = _noun_of(num)
             counted = noun_phrase(of_noun, span) if of_noun is not None else None

@@ -4,9 +4,9 @@
   ``USD per ounce``, "15 to 22 miles per hour" ``miles per hour``, "34 cents a share"
   ``cents per share`` (the time mention "a year" of "$33 million a year" stays a SET too);
 - a unit written once for a range or a list: "from 208 pounds to 193" (193 is pounds
-  too), "50, 60 and 70 GPa"; a counted noun too ("50, 60 and 70 workers"); and for the
-  level a quantity is compared with ("12 tonnes, down from 15", "to 3.2 billion rand
-  from 2.9 billion");
+  too), "50, 60 and 70 GPa", "120 points higher at 7,410"; a counted noun too ("50, 60
+  and 70 workers"); and for the level a quantity is compared with ("12 tonnes, down
+  from 15", "to 3.2 billion rand from 2.9 billion");
 - "pounds" of weight, not sterling, where the words around say so ("dropping from 208
   pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
 - multiples: "6.5 times earnings" has the unit ``times``;
@@ -31,6 +31,8 @@ from extract.tables import load_table
 _WORD = re.compile(r"[\w£$€'-]+")
 _COUNTRY_WORD = re.compile(r"\s+([A-Za-z][\w.]*)")
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|to|-|\u2013)\s*", re.IGNORECASE)
+# the level a move ends at: "closed 120 points higher at 7,410"
+_LEVEL_GAP = re.compile(r"\s+(?:higher|lower|up|down)\s+(?:at|to)\s+", re.IGNORECASE)
 # the level a quantity is compared with: "12 tonnes of maize, down from 15", "3.2 billion rand from
 # 2.9 billion", "6.1 per cent against 6.8"
 _COMPARE_GAP = re.compile(
@@ -126,8 +128,8 @@ def _share_units(text: str, out: list[QuantityDict]) -> None:
         gap = text[prev["end"] : q["start"]]
         if prev["unit"] is None or not bare(q):
             continue
-        if _LIST_GAP.fullmatch(gap) and prev["unit"] != "percent":
-            q["unit"] = prev["unit"]  # "from 208 pounds to 193"
+        if (_LIST_GAP.fullmatch(gap) or _LEVEL_GAP.fullmatch(gap)) and prev["unit"] != "percent":
+            q["unit"] = prev["unit"]  # "from 208 pounds to 193", "120 points higher at 7,410"
         elif _COMPARE_GAP.fullmatch(gap) and _same_scale(q, prev):
             q["unit"] = prev["unit"]  # "12 tonnes, down from 15"
     for q, nxt in reversed(list(itertools.pairwise(out))):
