@@ -426,3 +426,21 @@ def test_a_named_gang_no_recogniser_took_is_one_mention_with_its_name(extractor)
     )
     gang = next(a for a in result.actors if a.text.endswith("gang"))
     assert (gang.text, gang.sector) == ("Los Choneros gang", "criminal")
+
+
+def test_a_name_after_a_role_is_a_person_even_when_recognised_as_an_organisation(
+    extractor,
+) -> None:
+    result = extractor.process(
+        "Aid arrived on Friday, Kayes region governor Mamadou Traore said.",
+        published="2024-03-01",
+    )
+    person = next(a for a in result.actors if a.text == "Mamadou Traore")
+    assert (person.kind, person.sector) == ("person", "government")
+
+
+def test_a_name_before_a_region_word_is_not_an_actor(extractor) -> None:
+    result = extractor.process(
+        "Aid arrived on Friday, Sahel region governor Ali Bande said.", published="2024-03-01"
+    )
+    assert [a.text for a in result.actors] == ["Ali Bande"]

@@ -120,9 +120,13 @@ _NEAR_PREPS = frozenset({"near", "outside", "around", "across", "inside", "towar
 
 
 def _named_as_place(ent: Span) -> bool:
-    """An ORG or PERSON entity used as a place: the object of "near", "outside", or named
-    by a place noun ("the town of Kafr Nabl", "the
-    provinces of Pattani, Yala and Narathiwat"); the first of a list speaks for it."""
+    """An ORG or PERSON entity used as a place: the object of "near", "outside", named by
+    a place noun ("the town of Kafr Nabl", "the provinces of Pattani, Yala and
+    Narathiwat"; the first of a list speaks for it) or before one ("Sahel region")."""
+    g = load_table("geo_words")
+    after = ent.doc[ent.end] if ent.end < len(ent.doc) else None
+    if after is not None and after.is_lower and after.text in g["admin_words"]:
+        return True  # "Sahel region governor ...", "Borno state government"
     root = ent.root
     while root.dep_ in ("conj", "appos") and root.head.i < root.i:
         root = root.head
@@ -131,7 +135,6 @@ def _named_as_place(ent: Span) -> bool:
     prep = root.head.lower_
     if prep in _NEAR_PREPS:
         return True
-    g = load_table("geo_words")
     return prep == "of" and root.head.head.lemma_.lower() in (
         *g["place_nouns"],
         *g["admin_words"],
@@ -151,6 +154,21 @@ def _title_of_a_name(tok: Token) -> bool:
         c.dep_ == "prep" and c.lower_ == "of" and any(g.pos_ == "PROPN" for g in c.children)
         for c in tok.children
     )
+
+
+def _name_after_role(span: Span) -> bool:
+    """An ORG entity that is a person's name written after their role ("region governor
+    Rodrigue Ouedraogo", "FECI chief Lucia Sandoval"): the small model often calls
+    unfamiliar names organisations. Two or three capitalised words, none an
+    organisation word, right after a lower-case role noun."""
+    doc = span.doc
+    if span.start == 0 or not 2 <= len(span) <= 3:
+        return False
+    role = doc[span.start - 1]
+    if not role.is_lower or role.text not in _a()["role_nouns"]:
+        return False
+    org_words = set(_a()["org_words"])
+    return all(t.is_alpha and t.is_title and t.lower_ not in org_words for t in span)
 
 
 def _strip_the(span: Span) -> Span:
@@ -314,6 +332,9 @@ class ActorsComponent(GazetteerComponent):
                 continue
             if ent.label_ in ("ORG", "PERSON") and low not in _aliases() and _named_as_place(ent):
                 continue  # "near Arbinda", "the town of Kafr Nabl": a place the NER mislabelled
+            if ent.label_ == "ORG" and low not in _aliases() and _name_after_role(span):
+                add(span, span.text, "person", *self._affiliation(doc, ent, groups))
+                continue
             sides = self._pair_sides(span)
             if sides:
                 for side in sides:
