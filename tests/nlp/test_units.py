@@ -213,3 +213,8 @@ def test_an_age_range_after_aged_is_in_years_of_age(extractor):
     ).quantities
     age = next(q for q in qs if q.text == "20 to 45")
     assert (age.unit, age.lower, age.upper) == ("year-old", 20, 45)
+
+
+def test_a_fraction_of_one_unit_is_in_that_unit(extractor):
+    u = _units(extractor, "The Orla ferry stops a third of a mile from the market.")
+    assert u["a third of a mile"] == "mile"

@@ -11,6 +11,8 @@
   pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
 - multiples: "6.5 times earnings" has the unit ``times``;
 - time units no time mention took: "a 4.3 second 40 yard dash" is in ``second``;
+- a fraction of one unit: "a quarter of a percentage point" is in percent, "a third of a
+  mile" in miles;
 - ages: "a 35-year-old man", "a 260,000 year-old skull", "six months old" have the unit
   ``year-old`` / ``month-old`` (an age, not a count of years; the noun is not counted).
 
@@ -25,6 +27,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from extract.nlp.numscan import scan_numbers
 from extract.nlp.types import QuantityDict
 from extract.tables import load_table
 
@@ -75,6 +78,7 @@ def _t() -> dict[str, Any]:
 def refine_units(text: str, out: list[QuantityDict]) -> None:
     """Complete the units of ``out`` (quantities of ``text`` in text order), in place."""
     _weight_pounds(text, out)
+    _fraction_units(text, out)
     _slash_units(text, out)
     _rates(text, out)  # first: "from 4 to 6 dollars a kilo" shares the whole rate
     _share_units(text, out)
@@ -97,6 +101,29 @@ def _weight_pounds(text: str, out: list[QuantityDict]) -> None:
         words = set(before) | set(after)
         if words & t["mass"] and not words & t["money"]:
             q["unit"] = "pounds" if q["text"].lower().rstrip().endswith("pounds") else "pound"
+
+
+_OF_ONE = re.compile(r"\s+of\s+(?:an?|one)\s+", re.IGNORECASE)
+
+
+def _fraction_units(text: str, out: list[QuantityDict]) -> None:
+    """ "a quarter of a percentage point", "a third of a mile": a fraction of one unit is
+    measured in that unit (the unit is not a counted noun)."""
+    for q in out:
+        if q["unit"] is not None or q["value"] is None or not 0 < q["value"] < 1:
+            continue
+        m = _OF_ONE.match(text, q["end"])
+        if m is None:
+            continue
+        probe = "1 " + " ".join(text[m.end() : m.end() + 40].split()[:3])
+        hit = next(iter(scan_numbers(probe)), None)
+        if hit is None or hit.start != 0 or hit.unit is None:
+            continue
+        q["unit"], q["counted"] = hit.unit, None
+        written = probe[2 : hit.end]
+        if text.startswith(written, m.end()):  # the span takes in its unit
+            q["end"] = m.end() + len(written)
+            q["text"] = text[q["start"] : q["end"]]
 
 
 def _slash_units(text: str, out: list[QuantityDict]) -> None:
