@@ -120,3 +120,20 @@ def test_the_first_of_two_joined_verbs_shares_the_second_ones_object(extractor):
         e for e in result.events if result.article.text[e.trigger.start :].startswith("arrested")
     )
     assert [a.text for a in arrest.arguments if a.role == "target"] == ["opposition leaders"]
+
+
+def test_a_subject_the_parser_took_as_a_noun_with_a_clause_is_the_source(extractor):
+    roles = _roles(
+        extractor, "The G9 gang alliance threatened on Tuesday to keep its blockade.", "THREATEN"
+    )
+    assert roles.get("G9") == "source"
+
+
+def test_a_man_identified_as_a_named_actor_is_that_actor(extractor):
+    roles = _roles(
+        extractor,
+        "In a video, a man identified as rebel commander Ali Musa threatened to attack "
+        "Rwandan forces.",
+        "THREATEN",
+    )
+    assert roles.get("Ali Musa") == "source"

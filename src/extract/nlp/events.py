@@ -593,6 +593,16 @@ class EventsComponent:
                 for child in subj.children:
                     if child.dep_ == "appos" and own(child):  # "His lawyer, Carlos Pineda,"
                         return [child, *child.conjuncts]
+                    if child.dep_ == "acl":  # "a man identified as rebel commander Ali Musa"
+                        named = [
+                            g
+                            for p in child.children
+                            if p.dep_ == "prep" and p.lower_ == "as"
+                            for g in p.children
+                            if g.dep_ == "pobj" and own(g)
+                        ]
+                        if named:
+                            return named[:1]
                     if child.dep_ == "prep" and child.lower_ in ("of", "from"):
                         # "The presidents of Turkey, Russia and Iran"
                         objs = [g for g in child.children if g.dep_ == "pobj" and own(g)]
@@ -1029,6 +1039,8 @@ def _subject(tok: Token) -> Token | None:
             return None  # "a soldier was wounded by ...": the agent is the source
         if t.dep_ not in (*_CLIMB, "acomp") or t.head.i == t.i:
             return None
+        if t.dep_ == "acl" and t.tag_ in ("VBD", "VBZ") and t.head.dep_ == "ROOT":
+            return t.head  # "The G9 gang alliance threatened ...", parsed as a noun's clause
         raised = t.dep_ in ("xcomp", "acomp")
         t = t.head
     return None
