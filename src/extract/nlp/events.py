@@ -594,15 +594,15 @@ class EventsComponent:
                     if child.dep_ == "appos" and own(child):  # "His lawyer, Carlos Pineda,"
                         return [child, *child.conjuncts]
                     if child.dep_ == "acl":  # "a man identified as rebel commander Ali Musa"
-                        named = [
+                        as_whom = [
                             g
                             for p in child.children
                             if p.dep_ == "prep" and p.lower_ == "as"
                             for g in p.children
                             if g.dep_ == "pobj" and own(g)
                         ]
-                        if named:
-                            return named[:1]
+                        if as_whom:
+                            return as_whom[:1]
                     if child.dep_ == "prep" and child.lower_ in ("of", "from"):
                         # "The presidents of Turkey, Russia and Iran"
                         objs = [g for g in child.children if g.dep_ == "pobj" and own(g)]
