@@ -444,3 +444,13 @@ def test_a_name_before_a_region_word_is_not_an_actor(extractor) -> None:
         "Aid arrived on Friday, Sahel region governor Ali Bande said.", published="2024-03-01"
     )
     assert [a.text for a in result.actors] == ["Ali Bande"]
+
+
+def test_a_role_after_and_belongs_to_the_next_person(extractor) -> None:
+    result = extractor.process(
+        "Sipho Dlamini, 54, and businessman Joel Dube were charged on Monday.",
+        published="2024-03-01",
+    )
+    sectors = {a.text: a.sector for a in result.actors}
+    assert sectors["Joel Dube"] == "business"
+    assert sectors["Sipho Dlamini"] != "business"

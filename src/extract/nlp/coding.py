@@ -111,6 +111,10 @@ def _person_roles() -> dict[str, str]:
     return {**c["person_words"], **{k: v for k, v in c["role_sectors"].items() if v}}
 
 
+_NEXT_PERSON = re.compile(r"\s(?:and|or|but|while|as)\s")
+"""Where the words after a person's name turn to someone else."""
+
+
 def _role_sector(before: str, after: str) -> str:
     """The sector of the role written beside a person's name: the nearest role word
     before it ("President Ashraf Ghani", "Foreign Ministry spokesman Zhao Lijian"), else
@@ -118,6 +122,7 @@ def _role_sector(before: str, after: str) -> str:
     table = _person_roles()
     before = _SENTENCE_END.split(before)[-1]  # the role is in the name's own sentence:
     after = _SENTENCE_END.split(after)[0]  # not "... said. Federal police officers"
+    after = _NEXT_PERSON.split(after)[0]  # not "Sipho Maluleke, 54, and businessman X"
 
     def words(text: str) -> list[str]:
         return [w.strip(".,;:\"'()") for w in text.lower().split()]
