@@ -454,3 +454,23 @@ def test_a_role_after_and_belongs_to_the_next_person(extractor) -> None:
     sectors = {a.text: a.sector for a in result.actors}
     assert sectors["Joel Dube"] == "business"
     assert sectors["Sipho Dlamini"] != "business"
+
+
+def test_a_sector_word_in_the_plural_gives_the_sector(extractor) -> None:
+    result = extractor.process(
+        "At least 30 mills were shut, the Zambia Timber Manufacturers and Exporters "
+        "Association said.",
+        published="2024-03-01",
+    )
+    body = next(a for a in result.actors if "Exporters" in a.text)
+    assert body.sector == "business"
+
+
+def test_a_name_set_before_a_sector_noun_takes_its_sector(extractor) -> None:
+    result = extractor.process(
+        '"We want clean water," said Rosa Quispe, who heads the Chalhuanca community.',
+        published="2024-03-01",
+    )
+    sectors = {a.text: a.sector for a in result.actors}
+    assert sectors.get("Chalhuanca") == "civilians"
+    assert sectors["Rosa Quispe"] == "civilians"

@@ -97,10 +97,23 @@ def sector_of(actor: ActorDict) -> str:
                 return str(s)
         return "unknown"
     for w in reversed(words):
-        s = c["sector_words"].get(w)
+        s = _sector_word(w)
         if s:
-            return str(s)
+            return s
     return str(c["sector_of_kind"].get(actor["kind"], "unknown"))
+
+
+def _sector_word(word: str) -> str | None:
+    """The sector a word of the table gives, in the plural too ("Manufacturers and
+    Exporters Association": the table has "manufacturer")."""
+    table: dict[str, str] = _c()["sector_words"]
+    if word in table:
+        return table[word]
+    if word.endswith("ies"):
+        return table.get(word[:-3] + "y")
+    if word.endswith("s") and not word.endswith("ss"):
+        return table.get(word[:-1])
+    return None
 
 
 @lru_cache(maxsize=1)
@@ -244,11 +257,10 @@ class CodingComponent(GazetteerComponent):
             return
         root = span.root
         nouns = [c for c in root.children if c.dep_ == "appos"]
-        if root.dep_ == "appos":
+        if root.dep_ in ("appos", "compound"):  # "the Fuerabamba community"
             nouns.append(root.head)
-        words: dict[str, str] = _c()["sector_words"]
         for n in nouns:
-            sector = words.get(n.lower_)
+            sector = _sector_word(n.lower_)
             if n.pos_ == "NOUN" and sector and sector != "unknown":
                 a["sector"] = sector
                 if sector == "business":
