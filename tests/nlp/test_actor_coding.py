@@ -474,3 +474,13 @@ def test_a_name_set_before_a_sector_noun_takes_its_sector(extractor) -> None:
     sectors = {a.text: a.sector for a in result.actors}
     assert sectors.get("Chalhuanca") == "civilians"
     assert sectors["Rosa Quispe"] == "civilians"
+
+
+def test_a_person_with_a_role_of_its_body_takes_the_bodys_sector(extractor) -> None:
+    result = extractor.process(
+        "At least 30 mills were shut, the Zambia Timber Manufacturers and Exporters "
+        "Association said. Its president, Joel Banda, blamed the unrest on outsiders.",
+        published="2024-03-01",
+    )
+    person = next(a for a in result.actors if a.text == "Joel Banda")
+    assert person.sector == "business"

@@ -152,6 +152,30 @@ def _role_sector(before: str, after: str) -> str:
     return "unknown"
 
 
+def _role_of_its_body(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
+    """A person named with a role of "its" body ("Its president, Farid Chowdhury", "its
+    chairman Ali Musa") acts for the body named last before them, and takes its sector:
+    the president of an exporters' association is business, not government."""
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return
+    root = span.root
+    role = root.head if root.dep_ == "appos" else doc[span.start - 1] if span.start else None
+    if role is None or role.lower_ not in _c()["role_sectors"]:
+        return
+    if not any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in role.children):
+        return
+    before = [
+        b
+        for b in actors
+        if b["kind"] != "person"
+        and b["end"] <= role.idx
+        and b.get("sector", "unknown") != "unknown"
+    ]
+    if before:
+        a["sector"] = max(before, key=lambda b: b["end"])["sector"]
+
+
 def _unnamed_org_plural(actor: ActorDict) -> bool:
     """An unnamed plural of organisations ("mining companies", "aid agencies", "aid
     workers"): it keeps a null country unless the article gives one (ADJUDICATION.md)."""
@@ -219,6 +243,9 @@ class CodingComponent(GazetteerComponent):
             self._code_named(a, conf, text)
             if a["sector"] == "unknown" and a["kind"] in ("organisation", "unknown"):
                 self._sector_by_apposition(doc, a)
+        for a in actors:
+            if a["kind"] == "person":
+                _role_of_its_body(doc, a, actors)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
         sentences = (
             [(s.start_char, s.end_char) for s in doc.sents]
