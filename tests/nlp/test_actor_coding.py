@@ -484,3 +484,21 @@ def test_a_person_with_a_role_of_its_body_takes_the_bodys_sector(extractor) -> N
     )
     person = next(a for a in result.actors if a.text == "Joel Banda")
     assert person.sector == "business"
+
+
+def test_officers_of_a_military_body_are_military(extractor) -> None:
+    result = extractor.process(
+        "The Joint Military Commission, which brings together six officers from each side, "
+        "will meet in Geneva.",
+        published="2024-03-01",
+    )
+    officers = next(a for a in result.actors if a.text == "officers")
+    assert officers.sector == "military"
+
+
+def test_bare_officers_are_police(extractor) -> None:
+    result = extractor.process(
+        "Officers arrested four men outside the stadium.", published="2024-03-01"
+    )
+    officers = next(a for a in result.actors if a.text == "Officers")
+    assert officers.sector == "police"

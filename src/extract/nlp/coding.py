@@ -176,6 +176,26 @@ def _role_of_its_body(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
         a["sector"] = max(before, key=lambda b: b["end"])["sector"]
 
 
+def sentences_of(doc: Doc) -> list[tuple[int, int]]:
+    """(start, end) characters of each sentence (the whole text when unparsed)."""
+    if doc.has_annotation("SENT_START"):
+        return [(s.start_char, s.end_char) for s in doc.sents]
+    return [(0, len(doc.text))]
+
+
+def _officers_of_the_military(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
+    """Bare "officers" are police officers unless their sentence is about a military body
+    and names no police ("the Joint Military Commission, which brings together five
+    officers from each side")."""
+    for a in actors:
+        if a["text"].lower() not in ("officers", "officer") or a["sector"] != "police":
+            continue
+        lo, hi = next(((s, e) for s, e in sentences if s <= a["start"] < e), (0, 0))
+        around = {b["sector"] for b in actors if b is not a and lo <= b["start"] < hi}
+        if "military" in around and "police" not in around:
+            a["sector"] = a["kind"] = "military"
+
+
 def _unnamed_org_plural(actor: ActorDict) -> bool:
     """An unnamed plural of organisations ("mining companies", "aid agencies", "aid
     workers"): it keeps a null country unless the article gives one (ADJUDICATION.md)."""
@@ -246,12 +266,9 @@ class CodingComponent(GazetteerComponent):
         for a in actors:
             if a["kind"] == "person":
                 _role_of_its_body(doc, a, actors)
+        sentences = sentences_of(doc)
+        _officers_of_the_military(actors, sentences)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
-        sentences = (
-            [(s.start_char, s.end_char) for s in doc.sents]
-            if doc.has_annotation("SENT_START")
-            else [(0, len(text))]
-        )
         for a in actors:
             if (
                 a["country_basis"] != "unknown"
