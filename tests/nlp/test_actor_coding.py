@@ -502,3 +502,12 @@ def test_bare_officers_are_police(extractor) -> None:
     )
     officers = next(a for a in result.actors if a.text == "Officers")
     assert officers.sector == "police"
+
+
+def test_a_word_in_what_a_person_says_is_not_their_role(extractor) -> None:
+    result = extractor.process(
+        "Party spokesman Wilson Pierre also demanded an amnesty for gang members.",
+        published="2024-03-01",
+    )
+    person = next(a for a in result.actors if a.text == "Wilson Pierre")
+    assert person.sector != "criminal"

@@ -136,6 +136,8 @@ def _role_sector(before: str, after: str) -> str:
     before = _SENTENCE_END.split(before)[-1]  # the role is in the name's own sentence:
     after = _SENTENCE_END.split(after)[0]  # not "... said. Federal police officers"
     after = _NEXT_PERSON.split(after)[0]  # not "Sipho Maluleke, 54, and businessman X"
+    if not re.match(r"\s*[,(]", after):
+        after = ""  # a role after the name is set off by a comma: not "X demanded ... gang"
 
     def words(text: str) -> list[str]:
         return [w.strip(".,;:\"'()") for w in text.lower().split()]
