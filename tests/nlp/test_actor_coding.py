@@ -511,3 +511,11 @@ def test_a_word_in_what_a_person_says_is_not_their_role(extractor) -> None:
     )
     person = next(a for a in result.actors if a.text == "Wilson Pierre")
     assert person.sector != "criminal"
+
+
+def test_a_body_the_un_names_is_an_international_organisation(extractor) -> None:
+    result = extractor.process(
+        "The U.N. Mission in Orla said 12 people died in the clashes.", published="2024-03-01"
+    )
+    body = next(a for a in result.actors if a.text.startswith("U.N."))
+    assert (body.sector, body.country_code, body.country_basis) == ("igo", None, "international")

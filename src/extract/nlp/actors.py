@@ -359,6 +359,10 @@ class ActorsComponent(GazetteerComponent):
                         t.lower_ in ("ministry", "government", "army", "police", "forces")
                         for t in span
                     )
+                    if "united nations" in low or any(t.text in ("UN", "U.N.") for t in span):
+                        # "UN Interim Force", "the U.N. Mission in South Sudan"
+                        add(span, span.text, "international_organisation", None)
+                        continue
                     add(
                         span,
                         span.text,
