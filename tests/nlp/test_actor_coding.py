@@ -519,3 +519,16 @@ def test_a_body_the_un_names_is_an_international_organisation(extractor) -> None
     )
     body = next(a for a in result.actors if a.text.startswith("U.N."))
     assert (body.sector, body.country_code, body.country_basis) == ("igo", None, "international")
+
+
+def test_a_known_name_the_recogniser_split_is_one_mention(extractor) -> None:
+    result = extractor.process(
+        "Clinics closed on Monday, the Kenya Medical Practitioners, Pharmacists and Dentists "
+        "Union said.",
+        published="2024-03-01",
+    )
+    union = [a for a in result.actors if "Union" in a.text]
+    assert [a.text for a in union] == [
+        "Kenya Medical Practitioners, Pharmacists and Dentists Union"
+    ]
+    assert union[0].sector == "labour"

@@ -17,6 +17,7 @@ from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
+from extract.nlp.known import known_body
 from extract.nlp.place_syntax import is_actor_use
 from extract.nlp.syntax import positions, sentence
 from extract.nlp.types import ActorDict
@@ -171,6 +172,30 @@ def _name_after_role(span: Span) -> bool:
     return all(t.is_alpha and t.is_title and t.lower_ not in org_words for t in span)
 
 
+_Found = tuple[Span, str, str, str | None, str | None]
+
+
+def _join_known_names(found: list[_Found]) -> list[_Found]:
+    """Two mentions the recogniser cut out of one known name ("the Bangladesh Garment
+    Manufacturers" and "Exporters Association"): one mention, when the words from the
+    first to the last (at most four between them) are a known body's name."""
+    out: list[_Found] = []
+    for f in found:
+        if out:
+            prev = out[-1][0]
+            span = f[0]
+            joined = span.doc[prev.start : span.end]
+            if (
+                0 <= span.start - prev.end <= 4
+                and prev.sent == span.sent
+                and known_body(joined.text) is not None
+            ):
+                out[-1] = (joined, joined.text, out[-1][2], out[-1][3], out[-1][4])
+                continue
+        out.append(f)
+    return out
+
+
 def _strip_the(span: Span) -> Span:
     if len(span) > 1 and span[0].lower_ in ("the", "a", "an"):
         return span[1:]
@@ -208,6 +233,7 @@ class ActorsComponent(GazetteerComponent):
             add(*args)  # no group named before them: a group of their own
         self._nominals(doc, add)
         found.sort(key=lambda f: f[0].start)
+        found = _join_known_names(found)
         doc._.actors = [
             ActorDict(
                 id=f"a{i + 1}",

@@ -30,6 +30,7 @@ from extract.nlp.actors import capital_country
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
+from extract.nlp.known import known_body
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
 
@@ -47,39 +48,6 @@ _NEAR_CHARS = 40
 @lru_cache(maxsize=1)
 def _c() -> dict[str, Any]:
     return load_table("actor_coding")  # type: ignore[no-any-return]
-
-
-@lru_cache(maxsize=1)
-def _known() -> tuple[dict[str, tuple[str, str, str, str | None]], dict[str, list[str]]]:
-    """alias (lower case) -> (canonical, kind, sector, country) of national bodies, groups
-    and international organisations (resources/institutions.json, built by
-    scripts/build_actor_table.py, then the groups of resources/actors.json), and the
-    aliases that match only as written ("IS", "WHO", "Hawks")."""
-    out: dict[str, tuple[str, str, str, str | None]] = {}
-    table = load_table("institutions")
-    bodies = table["bodies"]
-    for alias, name in table["aliases"].items():
-        b = bodies[name]
-        out[alias] = (b["coded_as"], b["kind"], b["sector"], b["country"] or None)
-    kinds = _c()["sector_of_kind"]
-    for canonical, info in load_table("actors")["groups"].items():
-        for alias in (canonical, *info["aliases"]):
-            out.setdefault(
-                alias.lower(),
-                (canonical, info["kind"], kinds.get(info["kind"], "unknown"), info["country"]),
-            )
-    return out, table["cased"]
-
-
-def known_body(name: str) -> tuple[str, str, str, str | None] | None:
-    """(canonical, kind, sector, country) of a known body or group, by any of its names."""
-    table, cased = _known()
-    name = name.strip()
-    for form in (name, name.removeprefix("the "), name.removesuffix("'s")):
-        low = form.lower()
-        if low in table and (low not in cased or form in cased[low]):
-            return table[low]
-    return None
 
 
 def sector_of(actor: ActorDict) -> str:

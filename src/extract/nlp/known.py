@@ -1,0 +1,43 @@
+"""Known bodies and groups by any of their names: national institutions, armed groups and
+international organisations (``resources/institutions.json``, built by
+``scripts/build_actor_table.py``, then the groups of ``resources/actors.json``). Read by
+the actors stage (to join a name the recogniser split) and the coding stage."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from extract.tables import load_table
+
+
+@lru_cache(maxsize=1)
+def _known() -> tuple[dict[str, tuple[str, str, str, str | None]], dict[str, list[str]]]:
+    """alias (lower case) -> (canonical, kind, sector, country) of national bodies, groups
+    and international organisations (resources/institutions.json, built by
+    scripts/build_actor_table.py, then the groups of resources/actors.json), and the
+    aliases that match only as written ("IS", "WHO", "Hawks")."""
+    out: dict[str, tuple[str, str, str, str | None]] = {}
+    table = load_table("institutions")
+    bodies = table["bodies"]
+    for alias, name in table["aliases"].items():
+        b = bodies[name]
+        out[alias] = (b["coded_as"], b["kind"], b["sector"], b["country"] or None)
+    kinds = load_table("actor_coding")["sector_of_kind"]
+    for canonical, info in load_table("actors")["groups"].items():
+        for alias in (canonical, *info["aliases"]):
+            out.setdefault(
+                alias.lower(),
+                (canonical, info["kind"], kinds.get(info["kind"], "unknown"), info["country"]),
+            )
+    return out, table["cased"]
+
+
+def known_body(name: str) -> tuple[str, str, str, str | None] | None:
+    """(canonical, kind, sector, country) of a known body or group, by any of its names."""
+    table, cased = _known()
+    name = name.strip()
+    for form in (name, name.removeprefix("the "), name.removesuffix("'s")):
+        low = form.lower()
+        if low in table and (low not in cased or form in cased[low]):
+            return table[low]
+    return None
