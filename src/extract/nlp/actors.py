@@ -187,7 +187,7 @@ def _join_known_names(found: list[_Found]) -> list[_Found]:
             joined = span.doc[prev.start : span.end]
             if (
                 0 <= span.start - prev.end <= 4
-                and prev.sent == span.sent
+                and sentence(prev[0]) == sentence(span[0])
                 and known_body(joined.text) is not None
             ):
                 out[-1] = (joined, joined.text, out[-1][2], out[-1][3], out[-1][4])

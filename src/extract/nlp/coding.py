@@ -31,6 +31,7 @@ from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body
+from extract.nlp.syntax import sentences
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
 
@@ -148,9 +149,7 @@ def _role_of_its_body(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
 
 def sentences_of(doc: Doc) -> list[tuple[int, int]]:
     """(start, end) characters of each sentence (the whole text when unparsed)."""
-    if doc.has_annotation("SENT_START"):
-        return [(s.start_char, s.end_char) for s in doc.sents]
-    return [(0, len(doc.text))]
+    return [(s.start_char, s.end_char) for s in sentences(doc)]
 
 
 def _officers_of_the_military(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
