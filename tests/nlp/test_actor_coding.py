@@ -532,3 +532,14 @@ def test_a_known_name_the_recogniser_split_is_one_mention(extractor) -> None:
         "Kenya Medical Practitioners, Pharmacists and Dentists Union"
     ]
     assert union[0].sector == "labour"
+
+
+def test_a_name_the_recogniser_took_for_a_person_takes_the_sector_of_its_noun(
+    extractor,
+) -> None:
+    result = extractor.process(
+        "The 400 Mawozo gang on Saturday released three nurses it had held.",
+        published="2024-03-01",
+    )
+    name = next(a for a in result.actors if a.text == "Mawozo")
+    assert name.sector == "criminal"

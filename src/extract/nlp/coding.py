@@ -230,7 +230,7 @@ class CodingComponent(GazetteerComponent):
         not_here = set(_c()["not_here_words"])
         for a in actors:
             self._code_named(a, conf, text)
-            if a["sector"] == "unknown" and a["kind"] in ("organisation", "unknown"):
+            if a["sector"] == "unknown" and a["kind"] in ("organisation", "unknown", "person"):
                 self._sector_by_apposition(doc, a)
         for a in actors:
             if a["kind"] == "person":
@@ -264,14 +264,16 @@ class CodingComponent(GazetteerComponent):
     @staticmethod
     def _sector_by_apposition(doc: Doc, a: ActorDict) -> None:
         """A named body's sector from the noun set beside it: "MMG, the Chinese-owned
-        company", "the exporter, Frutas del Pacifico", "Corruption Watch, a watchdog"."""
+        company", "the exporter, Frutas del Pacifico", "Corruption Watch, a watchdog", or
+        the noun its name modifies ("the 400 Mawozo gang", also when the recogniser took
+        the name for a person's)."""
         span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
         if span is None or len(span) == 0:
             return
         root = span.root
-        nouns = [c for c in root.children if c.dep_ == "appos"]
-        if root.dep_ in ("appos", "compound"):  # "the Fuerabamba community"
-            nouns.append(root.head)
+        nouns = [c for c in root.children if c.dep_ == "appos"] if a["kind"] != "person" else []
+        if root.dep_ == "compound" or (root.dep_ == "appos" and a["kind"] != "person"):
+            nouns.append(root.head)  # "the Fuerabamba community", "the 400 Mawozo gang"
         for n in nouns:
             sector = _sector_word(n.lower_)
             if n.pos_ == "NOUN" and sector and sector != "unknown":
