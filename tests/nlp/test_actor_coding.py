@@ -543,3 +543,14 @@ def test_a_name_the_recogniser_took_for_a_person_takes_the_sector_of_its_noun(
     )
     name = next(a for a in result.actors if a.text == "Mawozo")
     assert name.sector == "criminal"
+
+
+def test_a_member_named_after_including_takes_the_groups_sector_and_country(
+    extractor,
+) -> None:
+    result = extractor.process(
+        "Kenyan companies including Safaricom and Orla Textiles have large operations in Uganda.",
+        published="2024-03-01",
+    )
+    member = next(a for a in result.actors if a.text == "Orla Textiles")
+    assert (member.sector, member.country_code) == ("business", "KEN")

@@ -147,6 +147,35 @@ def _role_of_its_body(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
         a["sector"] = max(before, key=lambda b: b["end"])["sector"]
 
 
+def _member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confidence: float) -> None:
+    """A body named as a member of a group ("French companies including TotalEnergies and
+    Renault", "rebel groups such as the JEM") takes the group's sector and country where
+    it has none of its own."""
+    if a["sector"] != "unknown" and a["country_basis"] != "unknown":
+        return
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return
+    first = span.root
+    while first.dep_ == "conj" and first.head.i < first.i:
+        first = first.head
+    prep = first.head
+    if first.dep_ != "pobj" or not (
+        prep.lower_ in ("including", "like")
+        or (prep.lower_ == "as" and prep.i > 0 and doc[prep.i - 1].lower_ == "such")
+    ):
+        return
+    group = prep.head if prep.lower_ != "as" else doc[prep.i - 1].head
+    owner = next((b for b in actors if b["start"] <= group.idx < b["end"]), None)
+    if owner is None or owner is a:
+        return
+    if a["sector"] == "unknown" and owner["sector"] != "unknown":
+        a["sector"] = owner["sector"]
+    if a["country_basis"] == "unknown" and owner["country_code"]:
+        a["country_code"], a["country_basis"] = owner["country_code"], "affiliation"
+        a["country_confidence"] = confidence
+
+
 def sentences_of(doc: Doc) -> list[tuple[int, int]]:
     """(start, end) characters of each sentence (the whole text when unparsed)."""
     return [(s.start_char, s.end_char) for s in sentences(doc)]
@@ -235,6 +264,7 @@ class CodingComponent(GazetteerComponent):
         for a in actors:
             if a["kind"] == "person":
                 _role_of_its_body(doc, a, actors)
+            _member_of_a_group(doc, a, actors, conf["affiliation"])
         sentences = sentences_of(doc)
         _officers_of_the_military(actors, sentences)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
