@@ -554,3 +554,18 @@ def test_a_member_named_after_including_takes_the_groups_sector_and_country(
     )
     member = next(a for a in result.actors if a.text == "Orla Textiles")
     assert (member.sector, member.country_code) == ("business", "KEN")
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "sector"),
+    [
+        ("Diplomats in Orla said the talks had stalled.", "Diplomats", "government"),
+        ("Investors pulled money out of Orla's banks.", "Investors", "business"),
+        ("Health workers walked off the job in Orla.", "Health workers", "health"),
+        ("Opposition leaders called for a strike in Orla.", "Opposition leaders", "party"),
+    ],
+)
+def test_group_nouns_take_the_sector_their_words_give(extractor, text, mention, sector) -> None:
+    result = extractor.process(text, published="2024-03-01")
+    actor = next(a for a in result.actors if a.text == mention)
+    assert actor.sector == sector

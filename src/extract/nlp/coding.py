@@ -61,7 +61,7 @@ def sector_of(actor: ActorDict) -> str:
     words = [w.removesuffix("'s").removesuffix("\u2019s") for w in low.split()]
     if actor["kind"] == "person":
         for w in reversed(words):
-            s = c["role_sectors"].get(w) or c["sector_words"].get(w)
+            s = _in_table(c["role_sectors"], w) or _sector_word(w)
             if s:
                 return str(s)
         return "unknown"
@@ -75,7 +75,11 @@ def sector_of(actor: ActorDict) -> str:
 def _sector_word(word: str) -> str | None:
     """The sector a word of the table gives, in the plural too ("Manufacturers and
     Exporters Association": the table has "manufacturer")."""
-    table: dict[str, str] = _c()["sector_words"]
+    return _in_table(_c()["sector_words"], word)
+
+
+def _in_table(table: dict[str, str | None], word: str) -> str | None:
+    """``table[word]``, else its singular's entry ("diplomats", "companies")."""
     if word in table:
         return table[word]
     if word.endswith("ies"):
