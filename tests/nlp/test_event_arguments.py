@@ -137,3 +137,16 @@ def test_a_man_identified_as_a_named_actor_is_that_actor(extractor):
         "THREATEN",
     )
     assert roles.get("Ali Musa") == "source"
+
+
+def test_a_killing_the_speaker_reports_as_its_own_is_an_event(extractor):
+    roles = _roles(extractor, "The Malian army said it had killed 30 fighters near Gao.", "ASSAULT")
+    assert roles.get("Malian army") == "source"
+
+
+def test_a_toll_of_a_conflict_has_no_agent(extractor):
+    res = extractor.process(
+        "The insurgency began in 2017. It has killed more than 4,000 people.",
+        published="2018-09-14",
+    )
+    assert not any(e.type == "ASSAULT" for e in res.events)

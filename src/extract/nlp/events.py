@@ -911,7 +911,8 @@ def _not_an_occurrence(tok: Token) -> bool:
     if tok.lemma_.lower() == "kill":
         subj = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if subj is not None and subj.lower_ in _AGENTLESS:
-            return True
+            # but "The army said it had killed 30 fighters": "it" is the speaker
+            return not (subj.lower_ == "it" and _reported_by_a_named_speaker(tok))
         if subj is None and tok.dep_ in (
             "acl",
             "relcl",
@@ -923,6 +924,13 @@ def _not_an_occurrence(tok: Token) -> bool:
                 for g in c.children
             )
     return False
+
+
+def _reported_by_a_named_speaker(tok: Token) -> bool:
+    """``tok`` is the verb of what a named subject said ("The army said it had killed")."""
+    return tok.dep_ == "ccomp" and any(
+        c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN") for c in tok.head.children
+    )
 
 
 def _content_of(tok: Token, acts: set[int]) -> bool:
