@@ -150,3 +150,15 @@ def test_a_toll_of_a_conflict_has_no_agent(extractor):
         published="2018-09-14",
     )
     assert not any(e.type == "ASSAULT" for e in res.events)
+
+
+def test_an_event_a_verb_judges_has_its_own_agent(extractor):
+    roles = _roles(extractor, "The Zambian government banned the opposition rally.", "PROTEST")
+    assert "Zambian government" not in roles
+
+
+def test_an_event_named_after_a_preposition_of_time_has_its_own_agent(extractor):
+    roles = _roles(
+        extractor, "The Peruvian government suspended talks after the bombing.", "ASSAULT"
+    )
+    assert "Peruvian government" not in roles

@@ -1047,11 +1047,34 @@ def _subject(tok: Token) -> Token | None:
             return None  # "a soldier was wounded by ...": the agent is the source
         if t.dep_ not in (*_CLIMB, "acomp") or t.head.i == t.i:
             return None
+        if t.pos_ == "NOUN" and _judged_or_adjunct(t):
+            return None  # "condemned the attack", "suspended talks after the bombing"
         if t.dep_ == "acl" and t.tag_ in ("VBD", "VBZ") and t.head.dep_ == "ROOT":
             return t.head  # "The G9 gang alliance threatened ...", parsed as a noun's clause
         raised = t.dep_ in ("xcomp", "acomp")
         t = t.head
     return None
+
+
+_ADJUNCT_PREPS = frozenset(
+    {"after", "before", "following", "over", "despite", "since", "during", "amid", "until"}
+)
+"""Prepositions of a time or a cause: an event named after them is not the clause's own."""
+_JUDGING = ("DISAPPROVE", "SUPPORT", "COERCE", "DEMAND", "INVESTIGATE", "REJECT")
+"""Types of a verb whose object event has an agent of its own ("condemned the attack",
+"banned the rally", "demanded an inquiry")."""
+
+
+def _judged_or_adjunct(noun: Token) -> bool:
+    """A nominal event that is the object of a verb that judges, bans or asks for it, or
+    that a preposition of time or cause sets beside the clause: the clause's subject is
+    not its agent."""
+    if noun.dep_ == "pobj" and noun.head.lower_ in _ADJUNCT_PREPS:
+        return True
+    if noun.dep_ == "dobj" and noun.head.pos_ == "VERB":
+        typed = type_trigger(noun.head)
+        return typed is not None and typed[0] in _JUDGING
+    return False
 
 
 def _object_controller(t: Token) -> Token | None:
