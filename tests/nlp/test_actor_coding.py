@@ -569,3 +569,12 @@ def test_group_nouns_take_the_sector_their_words_give(extractor, text, mention, 
     result = extractor.process(text, published="2024-03-01")
     actor = next(a for a in result.actors if a.text == mention)
     assert actor.sector == sector
+
+
+def test_a_known_acronym_is_an_actor_wherever_it_stands(extractor) -> None:
+    result = extractor.process(
+        "The Colombian government resumed talks with the ELN on Monday.",
+        published="2024-03-01",
+    )
+    eln = next(a for a in result.actors if a.text == "ELN")
+    assert (eln.sector, eln.country_code) == ("armed_group", "COL")

@@ -530,7 +530,8 @@ class ActorsComponent(GazetteerComponent):
             if any(a <= tok.idx < b for a, b in places):
                 continue
             acting = tok.dep_ in ("nsubj", "nsubjpass", "poss", "compound")
-            if text in names or (tok.pos_ == "PROPN" and acting):
+            # a known body is an actor wherever it stands ("talks with the ELN")
+            if text in names or (tok.pos_ == "PROPN" and acting) or known_body(text):
                 add(doc[tok.i : tok.i + 1], names.get(text, text), "organisation", None)
 
     def _nominals(self, doc: Doc, add: Any) -> None:
