@@ -162,3 +162,9 @@ def test_an_event_named_after_a_preposition_of_time_has_its_own_agent(extractor)
         extractor, "The Peruvian government suspended talks after the bombing.", "ASSAULT"
     )
     assert "Peruvian government" not in roles
+
+
+def test_the_one_blamed_for_an_event_is_its_source(extractor):
+    roles = _roles(extractor, "Kenya blamed the Orla Front for the attack on the base.", "ASSAULT")
+    assert "Kenya" not in roles
+    assert roles.get("Orla Front") == "source"

@@ -1078,11 +1078,21 @@ def _judged_or_adjunct(noun: Token) -> bool:
 
 
 def _object_controller(t: Token) -> Token | None:
-    """The object that is the subject of an infinitive or gerund below its verb:
-    "required Israel to withdraw", "charged a former minister with embezzling"."""
+    """The object that is the subject of an infinitive or gerund below its verb, or the
+    agent of an event named after it: "required Israel to withdraw", "charged a former
+    minister with embezzling", "blamed the TPLF for the attack"."""
+    head = t.head
+    if (
+        t.pos_ == "NOUN"
+        and t.dep_ == "pobj"
+        and head.lower_ in ("for", "of", "with")
+        and head.head.pos_ == "VERB"
+        and (typed := type_trigger(head.head)) is not None
+        and typed[0] in _JUDGING  # "blamed", "accused", "arrested", "praised"
+    ):
+        return next((c for c in head.head.children if c.dep_ == "dobj"), None)
     if t.pos_ != "VERB":
         return None
-    head = t.head
     if t.dep_ == "xcomp" and head.pos_ == "VERB":
         return next((c for c in head.children if c.dep_ == "dobj"), None)
     if t.dep_ == "pcomp" and head.lower_ == "with" and head.head.pos_ == "VERB":
