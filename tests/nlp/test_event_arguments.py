@@ -168,3 +168,11 @@ def test_the_one_blamed_for_an_event_is_its_source(extractor):
     roles = _roles(extractor, "Kenya blamed the Orla Front for the attack on the base.", "ASSAULT")
     assert "Kenya" not in roles
     assert roles.get("Orla Front") == "source"
+
+
+def test_who_comes_under_attack_is_its_target_and_the_attacker_its_source(extractor):
+    roles = _roles(
+        extractor, "Zambian troops came under attack from ADF rebels near Kasenga.", "ASSAULT"
+    )
+    assert roles.get("Zambian troops") == "target"
+    assert roles.get("ADF") == "source"

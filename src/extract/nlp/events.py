@@ -652,6 +652,17 @@ class EventsComponent:
                             )
                             if g.dep_ == "pobj" and (a := actor_at(named or g)) is not None:
                                 add(obj_role, a["id"], a["text"])
+            if tok.pos_ == "NOUN" and tok.dep_ == "pobj" and tok.head.lower_ == "under":
+                # "Ugandan troops came under attack from ADF rebels"
+                verb = tok.head.head
+                for s in (c for c in verb.children if c.dep_ in _SUBJ):
+                    if (a := actor_at(s)) is not None:
+                        add(obj_role, a["id"], a["text"])
+                for p in (*tok.children, *verb.children):
+                    if p.dep_ == "prep" and p.lower_ == "from":
+                        for g in p.children:
+                            if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                                add(src_role, a["id"], a["text"])
             if (
                 tok.pos_ == "VERB"
                 and tok.dep_ in ("relcl", "acl")
@@ -1069,8 +1080,8 @@ def _judged_or_adjunct(noun: Token) -> bool:
     """A nominal event that is the object of a verb that judges, bans or asks for it, or
     that a preposition of time or cause sets beside the clause: the clause's subject is
     not its agent."""
-    if noun.dep_ == "pobj" and noun.head.lower_ in _ADJUNCT_PREPS:
-        return True
+    if noun.dep_ == "pobj" and noun.head.lower_ in (*_ADJUNCT_PREPS, "under"):
+        return True  # "came under attack from ...": the subject is the target (_actor_args)
     if noun.dep_ == "dobj" and noun.head.pos_ == "VERB":
         typed = type_trigger(noun.head)
         return typed is not None and typed[0] in _JUDGING
