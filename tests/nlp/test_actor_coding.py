@@ -578,3 +578,11 @@ def test_a_known_acronym_is_an_actor_wherever_it_stands(extractor) -> None:
     )
     eln = next(a for a in result.actors if a.text == "ELN")
     assert (eln.sector, eln.country_code) == ("armed_group", "COL")
+
+
+def test_a_demonym_on_captives_names_the_side_they_belong_to(extractor) -> None:
+    result = extractor.process(
+        "Kenya freed 12 Somali detainees on Saturday.", published="2024-03-01"
+    )
+    side = next(a for a in result.actors if a.text == "Somali")
+    assert (side.country_code, side.sector) == ("SOM", "government")

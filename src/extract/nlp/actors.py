@@ -372,6 +372,13 @@ class ActorsComponent(GazetteerComponent):
                     add(span, named[0], named[1], named[2])
                 elif (capital := self._capital_of(low)) is not None and is_actor_use(ent):
                     add(*self._government(span, capital))  # "Kigali pull its troops" (NORP)
+                elif (
+                    ent.label_ == "NORP"
+                    and ent.root.dep_ in ("amod", "compound", "nmod")
+                    and ent.root.head.lower_ in _a()["captive_nouns"]
+                    and (code := self.gazetteer.country_of_demonym(span.text)) is not None
+                ):
+                    add(*self._government(span, code))  # "10 Armenian detainees": Armenia's
                 elif ent.label_ == "NORP" and (people := self._nationals(span)) is not None:
                     add(*people)  # "Thousands of Sri Lankans rallied"
                 elif ent.label_ == "ORG":
