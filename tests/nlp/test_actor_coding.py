@@ -586,3 +586,11 @@ def test_a_demonym_on_captives_names_the_side_they_belong_to(extractor) -> None:
     )
     side = next(a for a in result.actors if a.text == "Somali")
     assert (side.country_code, side.sector) == ("SOM", "government")
+
+
+def test_a_name_given_to_a_place_is_not_the_body_it_may_also_name(extractor) -> None:
+    result = extractor.process(
+        "Guards released 24 detainees from their headquarters in Juba, known as the Blue House.",
+        published="2024-03-01",
+    )
+    assert not any(a.text == "Blue House" for a in result.actors)

@@ -196,6 +196,32 @@ def _join_known_names(found: list[_Found]) -> list[_Found]:
     return out
 
 
+_NAMING_VERBS = frozenset({"know", "call", "dub", "nickname", "name"})
+
+
+def _name_of_a_thing(ent: Span) -> bool:
+    """A name given to a place or a thing ("its headquarters in Juba, known as the Blue
+    House", "a detention site called the Grey Zone"): not the body that the name may
+    also be (South Korea's presidency)."""
+    root = ent.root
+    prep = root.head
+    if root.dep_ != "pobj" or prep.lower_ != "as":
+        return False
+    verb = prep.head
+    if verb.lemma_.lower() not in _NAMING_VERBS or verb.dep_ not in ("acl", "relcl"):
+        return False
+    thing = verb.head
+    if thing.ent_type_ in ("GPE", "LOC", "FAC"):
+        return True
+    bodies = (*_a()["org_words"], *_a()["person_nouns"], *_a()["nouns"])
+    return (
+        thing.pos_ == "NOUN"
+        and thing.lower_ not in _actor_nouns()
+        and thing.lower_ not in bodies
+        and thing.lower_.rstrip("s") not in bodies
+    )  # not "an armed group known as ...", "militants known as ..."
+
+
 def _strip_the(span: Span) -> Span:
     if len(span) > 1 and span[0].lower_ in ("the", "a", "an"):
         return span[1:]
@@ -358,6 +384,8 @@ class ActorsComponent(GazetteerComponent):
                 continue
             if ent.label_ in ("ORG", "PERSON") and low not in _aliases() and _named_as_place(ent):
                 continue  # "near Arbinda", "the town of Kafr Nabl": a place the NER mislabelled
+            if ent.label_ in ("ORG", "PERSON") and _name_of_a_thing(ent):
+                continue  # "its headquarters in Juba, known as the Blue House"
             if ent.label_ == "ORG" and low not in _aliases() and _name_after_role(span):
                 add(span, span.text, "person", *self._affiliation(doc, ent, groups))
                 continue
