@@ -31,6 +31,13 @@ from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body
+from extract.nlp.sectors import (
+    officers_of_the_military,
+    role_of_its_body,
+    role_sector,
+    sector_of,
+    sector_word,
+)
 from extract.nlp.syntax import sentences
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
@@ -40,7 +47,6 @@ register_extensions()
 _BASED = re.compile(r"([A-Z][\w.]+)-(?:owned|based|registered|headquartered)\s+(?:the\s+)?$")
 _BESIDE = re.compile(r",\s+(?:the|an?)\s+([A-Z][\w.]+-(?:owned|based|registered|headquartered))\b")
 """An appositive that says where a named body belongs: "MMG, the Chinese-owned company"."""
-_SENTENCE_END = re.compile(r"[.!?][\"'\u201d]?\s+(?=[A-Z\"\u201c])|\n")
 _SURE_BASES = ("explicit", "known", "affiliation")
 _NEAR_CHARS = 40
 """How far (in characters) from a person's name the body they act for may be named."""
@@ -49,106 +55,6 @@ _NEAR_CHARS = 40
 @lru_cache(maxsize=1)
 def _c() -> dict[str, Any]:
     return load_table("actor_coding")  # type: ignore[no-any-return]
-
-
-def sector_of(actor: ActorDict) -> str:
-    """The sector an actor's words and kind give (people: their role; see the table)."""
-    c = _c()
-    low = actor["text"].lower()
-    for phrase, sector in c["sector_phrases"].items():
-        if phrase in low:
-            return str(sector)
-    words = [w.removesuffix("'s").removesuffix("\u2019s") for w in low.split()]
-    if actor["kind"] == "person":
-        for w in reversed(words):
-            s = _in_table(c["role_sectors"], w) or _sector_word(w)
-            if s:
-                return str(s)
-        return "unknown"
-    for w in reversed(words):
-        s = _sector_word(w)
-        if s:
-            return s
-    return str(c["sector_of_kind"].get(actor["kind"], "unknown"))
-
-
-def _sector_word(word: str) -> str | None:
-    """The sector a word of the table gives, in the plural too ("Manufacturers and
-    Exporters Association": the table has "manufacturer")."""
-    return _in_table(_c()["sector_words"], word)
-
-
-def _in_table(table: dict[str, str | None], word: str) -> str | None:
-    """``table[word]``, else its singular's entry ("diplomats", "companies")."""
-    if word in table:
-        return table[word]
-    if word.endswith("ies"):
-        return table.get(word[:-3] + "y")
-    if word.endswith("s") and not word.endswith("ss"):
-        return table.get(word[:-1])
-    return None
-
-
-@lru_cache(maxsize=1)
-def _person_roles() -> dict[str, str]:
-    """Word beside a person's name -> the sector it gives (person_words, then the roles
-    that name one)."""
-    c = _c()
-    return {**c["person_words"], **{k: v for k, v in c["role_sectors"].items() if v}}
-
-
-_NEXT_PERSON = re.compile(r"\s(?:and|or|but|while|as)\s")
-"""Where the words after a person's name turn to someone else."""
-
-
-def _role_sector(before: str, after: str) -> str:
-    """The sector of the role written beside a person's name: the nearest role word
-    before it ("President Ashraf Ghani", "Foreign Ministry spokesman Zhao Lijian"), else
-    the first after it ("Hasan Demirtas, a contractor"), or "unknown"."""
-    table = _person_roles()
-    before = _SENTENCE_END.split(before)[-1]  # the role is in the name's own sentence:
-    after = _SENTENCE_END.split(after)[0]  # not "... said. Federal police officers"
-    after = _NEXT_PERSON.split(after)[0]  # not "Sipho Maluleke, 54, and businessman X"
-    if not re.match(r"\s*[,(]", after):
-        after = ""  # a role after the name is set off by a comma: not "X demanded ... gang"
-
-    def words(text: str) -> list[str]:
-        return [w.strip(".,;:\"'()") for w in text.lower().split()]
-
-    ahead = words(before)
-    for k in range(len(ahead) - 1, -1, -1):
-        if ahead[k] in table:
-            if k > 0 and table.get(ahead[k - 1]):  # "insurgent commander", "police chief":
-                return str(table[ahead[k - 1]])  # the body the role is in
-            return str(table[ahead[k]])
-    for w in words(after):
-        if w in table:
-            return str(table[w])
-    return "unknown"
-
-
-def _role_of_its_body(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
-    """A person named with a role of "its" body ("Its president, Farid Chowdhury", "its
-    chairman Ali Musa") acts for the body named last before them, and takes its sector:
-    the president of an exporters' association is business, not government."""
-    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
-    if span is None or len(span) == 0:
-        return
-    root = span.root
-    role = root.head if root.dep_ == "appos" else doc[span.start - 1] if span.start else None
-    if role is None or role.lower_ not in _c()["role_sectors"]:
-        return
-    if not any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in role.children):
-        return
-    before = [
-        b
-        for b in actors
-        if b["kind"] != "person"
-        and b["end"] <= role.idx
-        and b.get("sector", "unknown") != "unknown"
-    ]
-    if before:
-        a["sector"] = max(before, key=lambda b: b["end"])["sector"]
 
 
 def _member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confidence: float) -> None:
@@ -183,19 +89,6 @@ def _member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confiden
 def sentences_of(doc: Doc) -> list[tuple[int, int]]:
     """(start, end) characters of each sentence (the whole text when unparsed)."""
     return [(s.start_char, s.end_char) for s in sentences(doc)]
-
-
-def _officers_of_the_military(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
-    """Bare "officers" are police officers unless their sentence is about a military body
-    and names no police ("the Joint Military Commission, which brings together five
-    officers from each side")."""
-    for a in actors:
-        if a["text"].lower() not in ("officers", "officer") or a["sector"] != "police":
-            continue
-        lo, hi = next(((s, e) for s, e in sentences if s <= a["start"] < e), (0, 0))
-        around = {b["sector"] for b in actors if b is not a and lo <= b["start"] < hi}
-        if "military" in around and "police" not in around:
-            a["sector"] = a["kind"] = "military"
 
 
 def _unnamed_org_plural(actor: ActorDict) -> bool:
@@ -267,10 +160,10 @@ class CodingComponent(GazetteerComponent):
                 self._sector_by_apposition(doc, a)
         for a in actors:
             if a["kind"] == "person":
-                _role_of_its_body(doc, a, actors)
+                role_of_its_body(doc, a, actors)
             _member_of_a_group(doc, a, actors, conf["affiliation"])
         sentences = sentences_of(doc)
-        _officers_of_the_military(actors, sentences)
+        officers_of_the_military(actors, sentences)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
         for a in actors:
             if (
@@ -309,7 +202,7 @@ class CodingComponent(GazetteerComponent):
         if root.dep_ == "compound" or (root.dep_ == "appos" and a["kind"] != "person"):
             nouns.append(root.head)  # "the Fuerabamba community", "the 400 Mawozo gang"
         for n in nouns:
-            sector = _sector_word(n.lower_)
+            sector = sector_word(n.lower_)
             if n.pos_ == "NOUN" and sector and sector != "unknown":
                 a["sector"] = sector
                 if sector == "business":
@@ -359,7 +252,7 @@ class CodingComponent(GazetteerComponent):
         """Country and sector from the mention itself, a known body, or an affiliation."""
         a["sector"] = sector_of(a)
         if a["kind"] == "person" and a["sector"] == "unknown":
-            a["sector"] = _role_sector(
+            a["sector"] = role_sector(
                 text[max(0, a["start"] - _NEAR_CHARS) : a["start"]],
                 text[a["end"] : a["end"] + _NEAR_CHARS],
             )

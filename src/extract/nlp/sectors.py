@@ -1,0 +1,137 @@
+"""Which sector an actor is (PLOVER/POLECAT agent types: government, military, police,
+judiciary, ... ``unknown``): from its own words (``sector_words``, ``role_sectors`` and
+``sector_phrases`` in ``resources/actor_coding.json``, read in the plural too), from the
+role written beside a person's name, and from its neighbours in the sentence ("Its
+president, X" after a body; "officers" of a military body). Read by the coding stage
+(:mod:`extract.nlp.coding`), which adds the country and the entity."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from spacy.tokens import Doc
+
+from extract.nlp.types import ActorDict
+from extract.tables import load_table
+
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d]?\s+(?=[A-Z\"\u201c])|\n")
+
+
+@lru_cache(maxsize=1)
+def _c() -> dict[str, Any]:
+    return load_table("actor_coding")  # type: ignore[no-any-return]
+
+
+def sector_of(actor: ActorDict) -> str:
+    """The sector an actor's words and kind give (people: their role; see the table)."""
+    c = _c()
+    low = actor["text"].lower()
+    for phrase, sector in c["sector_phrases"].items():
+        if phrase in low:
+            return str(sector)
+    words = [w.removesuffix("'s").removesuffix("\u2019s") for w in low.split()]
+    if actor["kind"] == "person":
+        for w in reversed(words):
+            s = _in_table(c["role_sectors"], w) or sector_word(w)
+            if s:
+                return str(s)
+        return "unknown"
+    for w in reversed(words):
+        s = sector_word(w)
+        if s:
+            return s
+    return str(c["sector_of_kind"].get(actor["kind"], "unknown"))
+
+
+def sector_word(word: str) -> str | None:
+    """The sector a word of the table gives, in the plural too ("Manufacturers and
+    Exporters Association": the table has "manufacturer")."""
+    return _in_table(_c()["sector_words"], word)
+
+
+def _in_table(table: dict[str, str | None], word: str) -> str | None:
+    """``table[word]``, else its singular's entry ("diplomats", "companies")."""
+    if word in table:
+        return table[word]
+    if word.endswith("ies"):
+        return table.get(word[:-3] + "y")
+    if word.endswith("s") and not word.endswith("ss"):
+        return table.get(word[:-1])
+    return None
+
+
+@lru_cache(maxsize=1)
+def _person_roles() -> dict[str, str]:
+    """Word beside a person's name -> the sector it gives (person_words, then the roles
+    that name one)."""
+    c = _c()
+    return {**c["person_words"], **{k: v for k, v in c["role_sectors"].items() if v}}
+
+
+_NEXT_PERSON = re.compile(r"\s(?:and|or|but|while|as)\s")
+"""Where the words after a person's name turn to someone else."""
+
+
+def role_sector(before: str, after: str) -> str:
+    """The sector of the role written beside a person's name: the nearest role word
+    before it ("President Ashraf Ghani", "Foreign Ministry spokesman Zhao Lijian"), else
+    the first after it ("Hasan Demirtas, a contractor"), or "unknown"."""
+    table = _person_roles()
+    before = _SENTENCE_END.split(before)[-1]  # the role is in the name's own sentence:
+    after = _SENTENCE_END.split(after)[0]  # not "... said. Federal police officers"
+    after = _NEXT_PERSON.split(after)[0]  # not "Sipho Maluleke, 54, and businessman X"
+    if not re.match(r"\s*[,(]", after):
+        after = ""  # a role after the name is set off by a comma: not "X demanded ... gang"
+
+    def words(text: str) -> list[str]:
+        return [w.strip(".,;:\"'()") for w in text.lower().split()]
+
+    ahead = words(before)
+    for k in range(len(ahead) - 1, -1, -1):
+        if ahead[k] in table:
+            if k > 0 and table.get(ahead[k - 1]):  # "insurgent commander", "police chief":
+                return str(table[ahead[k - 1]])  # the body the role is in
+            return str(table[ahead[k]])
+    for w in words(after):
+        if w in table:
+            return str(table[w])
+    return "unknown"
+
+
+def role_of_its_body(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
+    """A person named with a role of "its" body ("Its president, Farid Chowdhury", "its
+    chairman Ali Musa") acts for the body named last before them, and takes its sector:
+    the president of an exporters' association is business, not government."""
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return
+    root = span.root
+    role = root.head if root.dep_ == "appos" else doc[span.start - 1] if span.start else None
+    if role is None or role.lower_ not in _c()["role_sectors"]:
+        return
+    if not any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in role.children):
+        return
+    before = [
+        b
+        for b in actors
+        if b["kind"] != "person"
+        and b["end"] <= role.idx
+        and b.get("sector", "unknown") != "unknown"
+    ]
+    if before:
+        a["sector"] = max(before, key=lambda b: b["end"])["sector"]
+
+
+def officers_of_the_military(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
+    """Bare "officers" are police officers unless their sentence is about a military body
+    and names no police ("the Joint Military Commission, which brings together five
+    officers from each side")."""
+    for a in actors:
+        if a["text"].lower() not in ("officers", "officer") or a["sector"] != "police":
+            continue
+        lo, hi = next(((s, e) for s, e in sentences if s <= a["start"] < e), (0, 0))
+        around = {b["sector"] for b in actors if b is not a and lo <= b["start"] < hi}
+        if "military" in around and "police" not in around:
+            a["sector"] = a["kind"] = "military"
