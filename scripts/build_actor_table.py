@@ -45,7 +45,7 @@ collapsed; en and em dashes as hyphens; straight, curly and no apostrophes; "al-
 "al X"; word hyphens as spaces ("Mai-Mai", "Mai Mai"); dotted and undotted acronyms ("U.N."
 and "UN"; a whole alias of two to four capitals and two-capital words inside a longer name
 gain dots); accents folded ("Séléka", "Seleka"); with and without a leading "the". Keys are
-lower-cased (``str.lower``, as ``extract.nlp.coding.known_body`` looks them up).
+lower-cased (``str.lower``, as ``extract.nlp.known.known_body`` looks them up).
 """
 
 from __future__ import annotations
