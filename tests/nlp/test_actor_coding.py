@@ -600,3 +600,13 @@ def test_a_name_given_to_a_place_is_not_the_body_it_may_also_name(extractor) -> 
         published="2024-03-01",
     )
     assert not any(a.text == "Blue House" for a in result.actors)
+
+
+def test_the_kidnappers_after_a_named_armed_group_are_that_group(extractor) -> None:
+    kidnappers = _mention(
+        extractor,
+        "Boko Haram fighters seized 40 girls from a school in Borno state. Troops were sent "
+        "to track down the kidnappers.",
+        "kidnappers",
+    )
+    assert (kidnappers.canonical, kidnappers.sector) == ("Boko Haram", "armed_group")

@@ -709,12 +709,14 @@ class ActorsComponent(GazetteerComponent):
                 low = span.text.lower()
                 if low not in desc:
                     break
-                prior = [
-                    f for f in found if f[2] == desc[low] and f[0].start < i - n and f[1] in groups
+                prior = [  # by the group's own kind: the NER may call "Boko Haram" a person
+                    f
+                    for f in found
+                    if f[1] in groups and groups[f[1]]["kind"] == desc[low] and f[0].start < i - n
                 ]
                 if prior:
                     last = max(prior, key=lambda f: f[0].start)
-                    add(span, last[1], last[2], last[3])
+                    add(span, last[1], desc[low], last[3])
                 break
 
 
