@@ -46,6 +46,7 @@ from typing import Any
 from extract.evaluate.corpus import GoldDoc
 from extract.evaluate.metrics import PRF
 from extract.nlp.numbers import split_modifier
+from extract.nlp.plurals import singular
 from extract.records import ArticleResult, QuantityMention
 from extract.tables import load_table
 
@@ -76,7 +77,6 @@ def _tables() -> dict[str, Any]:
         "cased": units["cased_names"],
         "qualifiers": tuple(units["measure_qualifiers"]),
         "currency_names": units["currency_names"],
-        "irregular": units["irregular_plurals"],
         "currency_words": {**numbers["currency_prefixes"], **numbers["currencies"]},
         "codes": codes,
         "measures": set(units["names"].values()) | codes | {"percent"},
@@ -84,26 +84,11 @@ def _tables() -> dict[str, Any]:
     }
 
 
-def _singular(word: str) -> str:
-    irregular = _tables()["irregular"]
-    if word in irregular:
-        return str(irregular[word])
-    if len(word) > 3 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if re.search(r"(?:ch|sh|x|ss|z|us)es$", word):
-        return word[:-2]  # "viruses"
-    if len(word) > 4 and word.endswith("men"):
-        return word[:-3] + "man"  # "fishermen"
-    if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
 def _part_key(part: str) -> str:
     t = _tables()
     if part.upper() in t["codes"] and part.isalpha() and len(part) == 3:
         return part.upper()
-    for candidate in (part, " ".join(_singular(w) for w in part.split())):
+    for candidate in (part, " ".join(singular(w) for w in part.split())):
         if candidate in t["currency_names"]:
             return str(t["currency_names"][candidate])
         if candidate in t["names"]:
@@ -113,12 +98,12 @@ def _part_key(part: str) -> str:
     words = part.split()
     while len(words) > 1 and words[0] in t["qualifiers"]:
         words = words[1:]  # "us fluid ounce" is an ounce
-        rest = " ".join(_singular(w) for w in words)
+        rest = " ".join(singular(w) for w in words)
         key = str(t["names"].get(rest, rest))
         if key in t["measures"]:
             return key
     # a counted noun as NewsQuant writes it, without conjunctions ("digital physical sale")
-    return " ".join(_singular(w) for w in part.split() if w not in ("and", "or", "&"))
+    return " ".join(singular(w) for w in part.split() if w not in ("and", "or", "&"))
 
 
 def unit_key(unit: str | None) -> str | None:

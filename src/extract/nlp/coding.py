@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
 from spacy.language import Language
@@ -32,6 +31,7 @@ from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body
 from extract.nlp.sectors import (
+    coding_table,
     officers_of_the_military,
     role_of_its_body,
     role_sector,
@@ -40,7 +40,6 @@ from extract.nlp.sectors import (
 )
 from extract.nlp.syntax import sentences
 from extract.nlp.types import ActorDict
-from extract.tables import load_table
 
 register_extensions()
 
@@ -52,9 +51,7 @@ _NEAR_CHARS = 40
 """How far (in characters) from a person's name the body they act for may be named."""
 
 
-@lru_cache(maxsize=1)
-def _c() -> dict[str, Any]:
-    return load_table("actor_coding")  # type: ignore[no-any-return]
+_c = coding_table
 
 
 def _member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confidence: float) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from spacy.tokens import Doc
 
+from extract.nlp.plurals import singular
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
 
@@ -20,13 +21,14 @@ _SENTENCE_END = re.compile(r"[.!?][\"'\u201d]?\s+(?=[A-Z\"\u201c])|\n")
 
 
 @lru_cache(maxsize=1)
-def _c() -> dict[str, Any]:
+def coding_table() -> dict[str, Any]:
+    """``resources/actor_coding.json``, read once (the coding stage reads it too)."""
     return load_table("actor_coding")  # type: ignore[no-any-return]
 
 
 def sector_of(actor: ActorDict) -> str:
     """The sector an actor's words and kind give (people: their role; see the table)."""
-    c = _c()
+    c = coding_table()
     low = actor["text"].lower()
     for phrase, sector in c["sector_phrases"].items():
         if phrase in low:
@@ -48,25 +50,21 @@ def sector_of(actor: ActorDict) -> str:
 def sector_word(word: str) -> str | None:
     """The sector a word of the table gives, in the plural too ("Manufacturers and
     Exporters Association": the table has "manufacturer")."""
-    return _in_table(_c()["sector_words"], word)
+    return _in_table(coding_table()["sector_words"], word)
 
 
 def _in_table(table: dict[str, str | None], word: str) -> str | None:
     """``table[word]``, else its singular's entry ("diplomats", "companies")."""
     if word in table:
         return table[word]
-    if word.endswith("ies"):
-        return table.get(word[:-3] + "y")
-    if word.endswith("s") and not word.endswith("ss"):
-        return table.get(word[:-1])
-    return None
+    return table.get(singular(word))
 
 
 @lru_cache(maxsize=1)
 def _person_roles() -> dict[str, str]:
     """Word beside a person's name -> the sector it gives (person_words, then the roles
     that name one)."""
-    c = _c()
+    c = coding_table()
     return {**c["person_words"], **{k: v for k, v in c["role_sectors"].items() if v}}
 
 
@@ -109,7 +107,7 @@ def role_of_its_body(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
         return
     root = span.root
     role = root.head if root.dep_ == "appos" else doc[span.start - 1] if span.start else None
-    if role is None or role.lower_ not in _c()["role_sectors"]:
+    if role is None or role.lower_ not in coding_table()["role_sectors"]:
         return
     if not any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in role.children):
         return
