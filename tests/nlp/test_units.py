@@ -218,3 +218,26 @@ def test_an_age_range_after_aged_is_in_years_of_age(extractor):
 def test_a_fraction_of_one_unit_is_in_that_unit(extractor):
     u = _units(extractor, "The Orla ferry stops a third of a mile from the market.")
     assert u["a third of a mile"] == "mile"
+
+
+def test_a_clause_that_repeats_a_slot_takes_the_unit_it_leaves_out(extractor):
+    u = _units(extractor, "The Orla index gained 1.4 percent on Monday and 0.6 on Tuesday.")
+    assert u["0.6"] == "percent"
+    u = _units(extractor, "Orla shares closed at 214 pence, having opened at 226.")
+    assert u["226"] == "pence"
+    u = _units(
+        extractor, "Rye exports fell to 2.1 million tonnes in May from 2.5 million in April."
+    )
+    assert u["2.5 million"] == "tonnes"
+
+
+def test_a_repeated_clause_takes_the_counted_noun_it_leaves_out(extractor):
+    qs = extractor.process(
+        "The Orla works hired 300 welders last year and 450 this year.", published="2020-01-01"
+    ).quantities
+    assert {q.text: q.counted for q in qs}["450"] == "welders"
+
+
+def test_a_bare_number_in_another_slot_keeps_no_unit(extractor):
+    u = _units(extractor, "The Orla index rose 2 percent to 6,240 on Monday.")
+    assert u["6,240"] is None

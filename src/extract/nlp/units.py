@@ -7,6 +7,9 @@
   too), "50, 60 and 70 GPa", "120 points higher at 7,410"; a counted noun too ("50, 60
   and 70 workers"); and for the level a quantity is compared with ("12 tonnes, down
   from 15", "to 3.2 billion rand from 2.9 billion");
+- a unit or counted noun a repeated clause leaves out: "gained 1.4 percent on Monday and
+  0.6 on Tuesday", "closed at 214 pence, having opened at 226", "hired 300 welders last
+  year and 450 this year";
 - "pounds" of weight, not sterling, where the words around say so ("dropping from 208
   pounds", "weighed 300 pounds"; a pound sign, "sterling" or a money word keeps GBP);
 - multiples: "6.5 times earnings" has the unit ``times``;
@@ -83,6 +86,7 @@ def refine_units(text: str, out: list[QuantityDict]) -> None:
     _rates(text, out)  # first: "from 4 to 6 dollars a kilo" shares the whole rate
     _share_units(text, out)
     _share_counted(text, out)
+    _elided_units(text, out)
     _multiples(text, out)
     _ages(text, out)
     _time_units(text, out)
@@ -182,6 +186,61 @@ def _share_counted(text: str, out: list[QuantityDict]) -> None:
         for src, dst in ((a, b), (b, a)):
             if src["unit"] is None and src["counted"] and bare(dst) and _same_scale(dst, src):
                 dst["counted"] = src["counted"]
+
+
+_COORDINATORS = frozenset({"and", "or", "but", "while", "whereas"})
+_SLOT_PAIRS = frozenset({("to", "from"), ("from", "to")})
+# what may follow a number whose unit the clause leaves out: "and 0.8 on Tuesday", "from
+# 1.4 million in April", "opened at 220."
+_ELIDED_AFTER = re.compile(
+    r"\s*(?:$|[.,;:)]|(?:on|in|at|by|from|to|this|last|next|a|an|the|and|or|but|while|"
+    r"whereas|against|after|before|during|since|earlier|later|ago|year|month|week|day)\b)",
+    re.IGNORECASE,
+)
+_GAP_WORDS = 12
+
+
+def _word_before(text: str, start: int) -> str:
+    words = _WORD.findall(text[max(0, start - 30) : start])
+    return words[-1].lower() if words else ""
+
+
+def _parallel(text: str, full: QuantityDict, bare: QuantityDict) -> bool:
+    """Whether ``bare`` stands in a clause that repeats the slot ``full`` fills: after the
+    same verb or preposition ("closed at 212 pence, having opened at 220"; "we sold 1.2
+    million phones, while they sold 900,000"), after a coordinator that starts the
+    repeated clause ("gained 1.5 percent on Monday and 0.8 on Tuesday"), or in the other
+    end of a move ("fell to 1.1 million barrels in May from 1.4 million in April")."""
+    first, second = sorted((full, bare), key=lambda q: q["start"])
+    gap = text[first["end"] : second["start"]]
+    if re.search(r"\d|[.;:!?](?:\s|$)", gap) or len(gap.split()) > _GAP_WORDS:
+        return False
+    if not _ELIDED_AFTER.match(text, bare["end"]):
+        return False
+    a, b = _word_before(text, first["start"]), _word_before(text, second["start"])
+    if a and a == b:
+        return True
+    return second is bare and (b in _COORDINATORS or (a, b) in _SLOT_PAIRS)
+
+
+def _elided_units(text: str, out: list[QuantityDict]) -> None:
+    """A bare number (no unit, no counted noun) in a clause that repeats another's slot
+    takes that quantity's unit and counted noun, which the repeated clause leaves out (see
+    :func:`_parallel`); the nearest such quantity of one size in the sentence, before it
+    first."""
+
+    def bare(q: QuantityDict) -> bool:
+        return q["unit"] is None and q["counted"] is None and q["value"] is not None
+
+    for i, q in enumerate(out):
+        if not bare(q):
+            continue
+        before = [p for p in reversed(out[:i]) if not bare(p)][:1]
+        after = [p for p in out[i + 1 :] if not bare(p)][:1]
+        for full in (*before, *after):
+            if _same_scale(q, full) and _parallel(text, full, q):
+                q["unit"], q["counted"] = full["unit"], full["counted"]
+                break
 
 
 def _same_scale(q: QuantityDict, nxt: QuantityDict) -> bool:
