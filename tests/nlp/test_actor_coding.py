@@ -610,3 +610,24 @@ def test_the_kidnappers_after_a_named_armed_group_are_that_group(extractor) -> N
         "kidnappers",
     )
     assert (kidnappers.canonical, kidnappers.sector) == ("Boko Haram", "armed_group")
+
+
+def test_the_head_noun_of_a_body_named_before_is_that_body(extractor) -> None:
+    text = (
+        "BEIRA, June 2, 2024 (Newswire) — The African Development Bank lent $40 million"
+        " for new dykes, the bank said on Friday."
+    )
+    bank = _mention(extractor, text, "bank")
+    assert (bank.sector, bank.country_code, bank.canonical) == (
+        "igo",
+        None,
+        "African Development Bank",
+    )
+
+
+def test_the_army_after_a_rebel_army_keeps_its_own_coding(extractor) -> None:
+    text = (
+        "SITTWE, June 2, 2024 (Newswire) — The Arakan Army seized two towns on Friday,"
+        " and the army said it would strike back."
+    )
+    assert _mention(extractor, text, "army").sector == "military"

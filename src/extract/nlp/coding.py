@@ -13,7 +13,8 @@ organisations nobody names a country for stay ``unknown``.
 Entities: mentions with the same canonical name are one entity, and a generic state actor
 with a context country takes the canonical ``<Country> government`` (``military``,
 ``police``), so "the government", "Baghdad" and "the Iraqi authorities" in an Iraq story
-are one. A person's surname alone ("Ghani") joins the full name said before it.
+are one. A person's surname alone ("Ghani") joins the full name said before it, and "the
+bank" the "World Bank" named before it.
 """
 
 from __future__ import annotations
@@ -81,6 +82,37 @@ def _member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confiden
     if a["country_basis"] == "unknown" and owner["country_code"]:
         a["country_code"], a["country_basis"] = owner["country_code"], "affiliation"
         a["country_confidence"] = confidence
+
+
+_STATE_KINDS = ("government", "military", "police", "country")
+
+
+def _head_word(name: str) -> str:
+    """The noun a body's name is built on: "World Bank" -> "bank", "Ministry of Defence"
+    -> "ministry"."""
+    words = name.split(" of ")[0].split()
+    return words[-1].lower() if words else ""
+
+
+def _the_noun_of_a_name(text: str, actors: list[ActorDict]) -> None:
+    """ "the bank" after "The World Bank", "the union" after "the Kenya Medical
+    Practitioners Union": a definite noun that is the head of a body's name said before it
+    is that body (its canonical, kind, sector and country). A generic state actor ("the
+    army" after "the Arakan Army") keeps its own coding: it may be the state's."""
+    named: dict[str, ActorDict] = {}
+    for a in actors:
+        words = a["text"].split()
+        if len(words) > 1 and a["kind"] not in ("person", "unknown") and words[-1][:1].isupper():
+            named[_head_word(a["canonical"])] = a
+            continue
+        body = named.get(a["text"].lower()) if len(words) == 1 else None
+        if body is None or a["kind"] in _STATE_KINDS or body is a:
+            continue
+        if not re.search(r"\bthe\s+$", text[max(0, a["start"] - 4) : a["start"]], re.I):
+            continue
+        for key in ("canonical", "kind", "sector", "country_code", "country_basis"):
+            a[key] = body[key]  # type: ignore[literal-required]
+        a["country_confidence"] = body.get("country_confidence")
 
 
 def sentences_of(doc: Doc) -> list[tuple[int, int]]:
@@ -182,6 +214,7 @@ class CodingComponent(GazetteerComponent):
             elif focus is not None:
                 self._set(a, focus, "context", focus_conf)
         self._people_by_their_body(doc, actors, sentences)
+        _the_noun_of_a_name(text, actors)
         self._entities(actors)
         return doc
 
