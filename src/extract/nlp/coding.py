@@ -111,7 +111,7 @@ def _the_noun_of_a_name(text: str, actors: list[ActorDict]) -> None:
         if not re.search(r"\bthe\s+$", text[max(0, a["start"] - 4) : a["start"]], re.I):
             continue
         for key in ("canonical", "kind", "sector", "country_code", "country_basis"):
-            a[key] = body[key]  # type: ignore[literal-required]
+            a[key] = body[key]
         a["country_confidence"] = body.get("country_confidence")
 
 
