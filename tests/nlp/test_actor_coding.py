@@ -631,3 +631,17 @@ def test_the_army_after_a_rebel_army_keeps_its_own_coding(extractor) -> None:
         " and the army said it would strike back."
     )
     assert _mention(extractor, text, "army").sector == "military"
+
+
+def test_a_multinational_named_in_a_national_group_takes_its_country(extractor) -> None:
+    text = (
+        "NAIROBI, June 2, 2024 (Newswire) — Chinese firms including Huawei and Sinoma have"
+        " built much of the network."
+    )
+    assert _mention(extractor, text, "Huawei").country_code == "CHN"
+
+
+def test_a_multinational_alone_keeps_no_country(extractor) -> None:
+    text = "NAIROBI, June 2, 2024 (Newswire) — Huawei opened a training centre on Friday."
+    huawei = _mention(extractor, text, "Huawei")
+    assert (huawei.country_code, huawei.country_basis) == (None, "international")

@@ -58,8 +58,12 @@ _c = coding_table
 def _member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confidence: float) -> None:
     """A body named as a member of a group ("French companies including TotalEnergies and
     Renault", "rebel groups such as the JEM") takes the group's sector and country where
-    it has none of its own."""
-    if a["sector"] != "unknown" and a["country_basis"] != "unknown":
+    it has none of its own (a multinational's "international" is none: the article may
+    give it one)."""
+    open_country = a["country_basis"] == "unknown" or (
+        a["country_basis"] == "international" and a["kind"] == "company"
+    )
+    if a["sector"] != "unknown" and not open_country:
         return
     span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
     if span is None or len(span) == 0:
@@ -79,7 +83,7 @@ def _member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confiden
         return
     if a["sector"] == "unknown" and owner["sector"] != "unknown":
         a["sector"] = owner["sector"]
-    if a["country_basis"] == "unknown" and owner["country_code"]:
+    if open_country and owner["country_code"]:
         a["country_code"], a["country_basis"] = owner["country_code"], "affiliation"
         a["country_confidence"] = confidence
 
