@@ -48,3 +48,18 @@ def _status(extractor, text: str, trigger: str) -> str:
 )
 def test_status_is_read_from_the_triggers_own_clause(extractor, text, trigger, status):
     assert _status(extractor, text, trigger) == status
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        # published 2024-05-06: more than about a year before is background
+        ("In April 2023, the rebels attacked the border post at Kuru.", "historical"),
+        ("In 2022, the rebels attacked the border post at Kuru.", "historical"),
+        ("In March 2024, the rebels attacked the border post at Kuru.", "asserted"),
+    ],
+)
+def test_an_event_dated_more_than_about_a_year_before_publication_is_historical(
+    extractor, text, status
+):
+    assert _status(extractor, text, "attacked") == status

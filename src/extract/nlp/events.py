@@ -233,6 +233,23 @@ def is_appeal(tok: Token) -> bool:
     )
 
 
+def _days_before(value: str, anchor: dt.date) -> int:
+    """How long before ``anchor`` the middle of a calendar value lies ("2019": 1 July 2019,
+    "2019-04": 15 April 2019; a week, season or quarter is read as its year or month)."""
+    m = re.match(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value)
+    if m is None:
+        return 0
+    year, month, day = int(m.group(1)), m.group(2), m.group(3)
+    try:
+        if month is None:
+            middle = dt.date(year, 7, 1)
+        else:
+            middle = dt.date(year, int(month), int(day) if day else 15)
+    except ValueError:
+        return 0
+    return (anchor - middle).days
+
+
 def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> str:
     """asserted, future, required, hypothetical, negated or historical."""
     st = _lex()["statuses"]
@@ -276,8 +293,8 @@ def event_status(tok: Token, anchor: dt.date | None, date_value: str | None) -> 
     if cues & set(st["future"]) or "to be" in text or tense == "future":
         return "future"
     if anchor is not None and date_value and date_value[:4].isdigit():
-        if int(date_value[:4]) < anchor.year - 1:
-            return "historical"
+        if _days_before(date_value, anchor) > st["historical_days"]:
+            return "historical"  # "In 2019, residents blockaded", "in April 2019"
         if _CALENDAR.fullmatch(date_value) and date_value > anchor.isoformat()[: len(date_value)]:
             return "future"  # "talks ... next month"
     return "asserted"
