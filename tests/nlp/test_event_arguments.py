@@ -176,3 +176,12 @@ def test_who_comes_under_attack_is_its_target_and_the_attacker_its_source(extrac
     )
     assert roles.get("Zambian troops") == "target"
     assert roles.get("ADF") == "source"
+
+
+def test_every_member_of_a_demanded_list_is_the_demands_content(extractor):
+    res = extractor.process(
+        "Union leaders in Kitwe demanded a pay rise for miners and the resignation of the"
+        " labour minister.",
+        published="2024-05-06",
+    )
+    assert [e.type for e in res.events] == ["DEMAND"]

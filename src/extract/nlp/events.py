@@ -966,6 +966,8 @@ def _content_of(tok: Token, acts: set[int]) -> bool:
     resignation of the government": what is demanded or threatened is the act's content,
     not an event of its own (PLOVER codes the demand or the threat)."""
     t = tok
+    while t.dep_ == "conj" and t.pos_ == "NOUN" and t.head.i < t.i:
+        t = t.head  # "demanded an amnesty ... and the resignation of the government"
     for _ in range(3):
         if t.head.i == t.i or t.dep_ not in ("xcomp", "ccomp", "dobj", "pobj", "prep", "acl"):
             return False
