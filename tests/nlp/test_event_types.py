@@ -1,0 +1,15 @@
+"""Event types of the trigger lexicon that depend on the words around the trigger."""
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("Kenya withdrew its ambassador from Kampala on Monday.", "SANCTION"),
+        ("Kenya withdrew its troops from Kismayo on Monday.", "RETREAT"),
+    ],
+)
+def test_withdrawing_an_envoy_is_a_sanction_and_troops_a_retreat(extractor, text, event_type):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.type for e in res.events if e.trigger.text == "withdrew"] == [event_type]
