@@ -185,3 +185,15 @@ def test_every_member_of_a_demanded_list_is_the_demands_content(extractor):
         published="2024-05-06",
     )
     assert [e.type for e in res.events] == ["DEMAND"]
+
+
+def test_two_verbs_with_subjects_of_their_own_are_two_events(extractor):
+    res = extractor.process(
+        "Japan delivered tents to Beira on Friday, while the African Union disbursed"
+        " 2 million dollars in emergency funding.",
+        published="2024-05-06",
+    )
+    assert sorted(e.trigger.text for e in res.events if e.type == "AID") == [
+        "delivered",
+        "disbursed",
+    ]

@@ -1029,8 +1029,9 @@ def _dates_something_else(doc: Doc, t: dict[str, Any], toks: list[Token]) -> boo
 
 
 def _linked(a: Token, b: Token) -> bool:
-    """Triggers at most three arcs apart in the parse, not across a new clause, and not
-    two coordinated verbs ("expelled 12 diplomats and recalled its ambassador")."""
+    """Triggers at most three arcs apart in the parse, not across a new clause, not two
+    coordinated verbs ("expelled 12 diplomats and recalled its ambassador"), and not two
+    verbs with subjects of their own that differ."""
     if (
         a.pos_ == "VERB"
         and b.pos_ == "VERB"
@@ -1039,7 +1040,17 @@ def _linked(a: Token, b: Token) -> bool:
         and a.lemma_ != b.lemma_
     ):
         return False
+    sa, sb = _own_subject(a), _own_subject(b)
+    if sa is not None and sb is not None and sa.lower_ != sb.lower_:
+        return False  # "Britain delivered tents, while the EU disbursed 3.5 million euros"
     return _distance(a, b) <= 3
+
+
+def _own_subject(t: Token) -> Token | None:
+    """The subject written on a verb itself, if any."""
+    if t.pos_ != "VERB":
+        return None
+    return next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
 
 
 def _purpose_clause(tok: Token) -> bool:
