@@ -13,3 +13,15 @@ import pytest
 def test_withdrawing_an_envoy_is_a_sanction_and_troops_a_retreat(extractor, text, event_type):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events if e.trigger.text == "withdrew"] == [event_type]
+
+
+def test_a_bomb_is_the_weapon_and_bombing_it_the_event(extractor):
+    res = extractor.process(
+        "A bomb hidden in a cart exploded near the Kuru market. Jets bombed the depot.",
+        published="2024-05-06",
+    )
+    triggers = {e.trigger.text for e in res.events} | {
+        m.text for e in res.events for m in e.mentions or []
+    }
+    assert "bomb" not in triggers
+    assert {"exploded", "bombed"} <= triggers
