@@ -25,3 +25,23 @@ def test_a_bomb_is_the_weapon_and_bombing_it_the_event(extractor):
     }
     assert "bomb" not in triggers
     assert {"exploded", "bombed"} <= triggers
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "event_type"),
+    [
+        ("A battle between rebels and soldiers closed the Kuru bridge.", "battle", "ASSAULT"),
+        ("Artillery units bombarded the Kuru depot overnight.", "bombarded", "ASSAULT"),
+        (
+            "Two hundred fighters surrendered to the army at Kuru on Monday.",
+            "surrendered",
+            "RETREAT",
+        ),
+    ],
+)
+def test_core_violence_and_yielding_words_are_triggers(extractor, text, trigger, event_type):
+    res = extractor.process(text, published="2024-05-06")
+    found = {(e.trigger.text, e.type) for e in res.events} | {
+        (m.text, e.type) for e in res.events for m in e.mentions or []
+    }
+    assert (trigger, event_type) in found
