@@ -645,3 +645,13 @@ def test_a_multinational_alone_keeps_no_country(extractor) -> None:
     text = "NAIROBI, June 2, 2024 (Newswire) — Huawei opened a training centre on Friday."
     huawei = _mention(extractor, text, "Huawei")
     assert (huawei.country_code, huawei.country_basis) == (None, "international")
+
+
+def test_people_from_a_named_group_are_that_group(extractor) -> None:
+    text = (
+        "BAMAKO, June 2, 2024 (Newswire) — Gunmen from the JNIM attacked a convoy near Menaka"
+        " on Friday."
+    )
+    gunmen = _mention(extractor, text, "Gunmen")
+    group = _mention(extractor, text, "JNIM")
+    assert (gunmen.canonical, gunmen.country_code) == (group.canonical, group.country_code)

@@ -89,6 +89,30 @@ def _member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confiden
 
 
 _STATE_KINDS = ("government", "military", "police", "country")
+_GROUP_NOUN_KINDS = ("armed_group", "military", "police", "civilians")
+
+
+def _from_a_named_group(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
+    """ "gunmen from al-Qaeda in the Islamic Maghreb", "fighters from the TPLF": people
+    named by a group noun and the body they come from are that body, as ACLED codes them
+    (its canonical, sector and country)."""
+    if a["kind"] not in _GROUP_NOUN_KINDS or a["country_basis"] in ("known", "explicit"):
+        return
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0 or any(t.pos_ == "PROPN" for t in span):
+        return
+    prep = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == "from"), None)
+    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep else None
+    if pobj is None:
+        return
+    body = next((b for b in actors if b["start"] <= pobj.idx < b["end"]), None)
+    if body is None or body is a or body["kind"] in ("person", "unknown", "civilians"):
+        return
+    if body["country_basis"] not in ("known", "explicit", "international"):
+        return
+    for key in ("canonical", "kind", "sector", "country_code", "country_basis"):
+        a[key] = body[key]
+    a["country_confidence"] = body.get("country_confidence")
 
 
 def _head_word(name: str) -> str:
@@ -195,6 +219,7 @@ class CodingComponent(GazetteerComponent):
             if a["kind"] == "person":
                 role_of_its_body(doc, a, actors)
             _member_of_a_group(doc, a, actors, conf["affiliation"])
+            _from_a_named_group(doc, a, actors)
         sentences = sentences_of(doc)
         officers_of_the_military(actors, sentences)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
