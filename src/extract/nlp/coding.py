@@ -92,6 +92,27 @@ _STATE_KINDS = ("government", "military", "police", "country")
 _GROUP_NOUN_KINDS = ("armed_group", "military", "police", "civilians")
 
 
+_AS_KNOWN = re.compile(r",?\s+as\s+(?:the\s+)?([\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:are|is)\s+known\b")
+
+
+def _known_as_in_the_article(text: str, actors: list[ActorDict]) -> None:
+    """ "the VDP, as the volunteer fighters are known": the article calls a named body by a
+    description; every mention of that description ("5,000 newly recruited volunteer
+    fighters") is the body (its canonical, kind, sector and country)."""
+    for body in actors:
+        m = _AS_KNOWN.match(text, body["end"])
+        if m is None or body["kind"] in ("person", "unknown"):
+            continue
+        words = m.group(1).lower()
+        for a in actors:
+            low = a["text"].lower()
+            if a is body or not (low == words or low.endswith(" " + words)):
+                continue
+            for key in ("canonical", "kind", "sector", "country_code", "country_basis"):
+                a[key] = body[key]
+            a["country_confidence"] = body.get("country_confidence")
+
+
 def _from_a_named_group(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
     """ "gunmen from al-Qaeda in the Islamic Maghreb", "fighters from the TPLF": people
     named by a group noun and the body they come from are that body, as ACLED codes them
@@ -220,6 +241,7 @@ class CodingComponent(GazetteerComponent):
                 role_of_its_body(doc, a, actors)
             _member_of_a_group(doc, a, actors, conf["affiliation"])
             _from_a_named_group(doc, a, actors)
+        _known_as_in_the_article(text, actors)
         sentences = sentences_of(doc)
         officers_of_the_military(actors, sentences)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)
