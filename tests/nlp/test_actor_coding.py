@@ -655,3 +655,18 @@ def test_people_from_a_named_group_are_that_group(extractor) -> None:
     gunmen = _mention(extractor, text, "Gunmen")
     group = _mention(extractor, text, "JNIM")
     assert (gunmen.canonical, gunmen.country_code) == (group.canonical, group.country_code)
+
+
+def test_a_description_the_article_gives_a_body_is_that_body(extractor) -> None:
+    text = (
+        "KHARTOUM, June 2, 2024 (Newswire) — The army fought the Rapid Support Forces, as the"
+        " paramilitaries are known, in 2023. The army said 300 paramilitaries had surrendered."
+    )
+    found = extractor.process(text, published="2024-03-01").actors
+    later = next(a for a in found if a.text == "paramilitaries" and a.start > text.index("300"))
+    assert later.canonical == "Rapid Support Forces"
+
+
+def test_the_junta_is_the_junta_of_the_country_the_story_is_about(extractor) -> None:
+    text = "BAMAKO, June 2, 2024 (Newswire) — The junta said the elections would be delayed."
+    assert _mention(extractor, text, "junta").country_code == "MLI"

@@ -339,7 +339,8 @@ class ActorsComponent(GazetteerComponent):
                 if (
                     (
                         kind in ("government", "military", "police")
-                        and low in ("government", "authorities", "army", "military", "police")
+                        and low
+                        in ("government", "authorities", "army", "military", "police", "junta")
                     )
                     or kind in ("civilians", "armed_group")
                     or (kind in ("military", "police") and tok.tag_ == "NNS")
