@@ -670,3 +670,8 @@ def test_a_description_the_article_gives_a_body_is_that_body(extractor) -> None:
 def test_the_junta_is_the_junta_of_the_country_the_story_is_about(extractor) -> None:
     text = "BAMAKO, June 2, 2024 (Newswire) — The junta said the elections would be delayed."
     assert _mention(extractor, text, "junta").country_code == "MLI"
+
+
+def test_a_person_with_a_role_of_a_named_body_acts_for_the_body(extractor) -> None:
+    text = "JERUSALEM, June 2, 2024 (Newswire) — Likud lawmaker Avi Cohen said the vote would fail."
+    assert _mention(extractor, text, "Avi Cohen").sector == "party"

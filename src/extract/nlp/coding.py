@@ -381,8 +381,8 @@ class CodingComponent(GazetteerComponent):
         if aff:
             body = known_body(aff)
             if body is not None:
-                if a["sector"] in ("unknown", "government") and body[2] != "unknown":
-                    a["sector"] = body[2]  # "a Taliban spokesman": armed_group
+                if body[2] != "unknown":
+                    a["sector"] = body[2]  # "a Taliban spokesman", "SJB lawmaker": the body
                 if a["country_basis"] == "unknown":
                     if body[3]:
                         self._set(a, body[3], "affiliation", conf["affiliation"])
