@@ -197,3 +197,10 @@ def test_two_verbs_with_subjects_of_their_own_are_two_events(extractor):
         "delivered",
         "disbursed",
     ]
+
+
+def test_an_act_a_subject_stops_short_of_has_that_subject_as_source(extractor):
+    roles = _roles(
+        extractor, "Kenya stopped short of expelling the Ugandan ambassador.", "SANCTION"
+    )
+    assert roles.get("Kenya") == "source"

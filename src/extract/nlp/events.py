@@ -52,6 +52,7 @@ _CLIMB = (
     "dobj",
     "nsubj",
     "nsubjpass",
+    "advmod",  # "stopped short of expelling"
 )
 
 
