@@ -1,0 +1,129 @@
+"""Mentions that are the same body as another mention of the article, and take its
+coding (canonical, kind, sector, country): a member named in a group ("French companies
+including TotalEnergies"), people from a named body ("gunmen from the JNIM"), a
+description the article gives a body ("the VDP, as the volunteer fighters are known"),
+and the head noun of a body's name ("the bank" after "the World Bank").
+
+Plain functions over the actor dicts of one document, called by the coding component
+(:mod:`extract.nlp.coding`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from extract.nlp.types import ActorDict
+
+_CODING_KEYS = ("canonical", "kind", "sector", "country_code", "country_basis")
+
+
+def take_coding(a: ActorDict, body: ActorDict) -> None:
+    """``a`` is ``body``: its canonical, kind, sector, country and the confidence of it."""
+    for key in _CODING_KEYS:
+        a[key] = body[key]  # type: ignore[literal-required]
+    a["country_confidence"] = body.get("country_confidence")
+
+
+def member_of_a_group(doc: Doc, a: ActorDict, actors: list[ActorDict], confidence: float) -> None:
+    """A body named as a member of a group ("French companies including TotalEnergies and
+    Renault", "rebel groups such as the JEM") takes the group's sector and country where
+    it has none of its own (a multinational's "international" is none: the article may
+    give it one)."""
+    open_country = a["country_basis"] == "unknown" or (
+        a["country_basis"] == "international" and a["kind"] == "company"
+    )
+    if a["sector"] != "unknown" and not open_country:
+        return
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return
+    first = span.root
+    while first.dep_ == "conj" and first.head.i < first.i:
+        first = first.head
+    prep = first.head
+    if first.dep_ != "pobj" or not (
+        prep.lower_ in ("including", "like")
+        or (prep.lower_ == "as" and prep.i > 0 and doc[prep.i - 1].lower_ == "such")
+    ):
+        return
+    group = prep.head if prep.lower_ != "as" else doc[prep.i - 1].head
+    owner = next((b for b in actors if b["start"] <= group.idx < b["end"]), None)
+    if owner is None or owner is a:
+        return
+    if a["sector"] == "unknown" and owner["sector"] != "unknown":
+        a["sector"] = owner["sector"]
+    if open_country and owner["country_code"]:
+        a["country_code"], a["country_basis"] = owner["country_code"], "affiliation"
+        a["country_confidence"] = confidence
+
+
+_STATE_KINDS = ("government", "military", "police", "country")
+_GROUP_NOUN_KINDS = ("armed_group", "military", "police", "civilians")
+
+
+_AS_KNOWN = re.compile(r",?\s+as\s+(?:the\s+)?([\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:are|is)\s+known\b")
+
+
+def known_as_in_the_article(text: str, actors: list[ActorDict]) -> None:
+    """ "the VDP, as the volunteer fighters are known": the article calls a named body by a
+    description; every mention of that description ("5,000 newly recruited volunteer
+    fighters") is the body (its canonical, kind, sector and country)."""
+    for body in actors:
+        m = _AS_KNOWN.match(text, body["end"])
+        if m is None or body["kind"] in ("person", "unknown"):
+            continue
+        words = m.group(1).lower()
+        for a in actors:
+            low = a["text"].lower()
+            if a is body or not (low == words or low.endswith(" " + words)):
+                continue
+            take_coding(a, body)
+
+
+def from_a_named_group(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
+    """ "gunmen from al-Qaeda in the Islamic Maghreb", "fighters from the TPLF": people
+    named by a group noun and the body they come from are that body, as ACLED codes them
+    (its canonical, sector and country)."""
+    if a["kind"] not in _GROUP_NOUN_KINDS or a["country_basis"] in ("known", "explicit"):
+        return
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0 or any(t.pos_ == "PROPN" for t in span):
+        return
+    prep = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == "from"), None)
+    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep else None
+    if pobj is None:
+        return
+    body = next((b for b in actors if b["start"] <= pobj.idx < b["end"]), None)
+    if body is None or body is a or body["kind"] in ("person", "unknown", "civilians"):
+        return
+    if body["country_basis"] not in ("known", "explicit", "international"):
+        return
+    take_coding(a, body)
+
+
+def _head_word(name: str) -> str:
+    """The noun a body's name is built on: "World Bank" -> "bank", "Ministry of Defence"
+    -> "ministry"."""
+    words = name.split(" of ")[0].split()
+    return words[-1].lower() if words else ""
+
+
+def the_noun_of_a_name(text: str, actors: list[ActorDict]) -> None:
+    """ "the bank" after "The World Bank", "the union" after "the Kenya Medical
+    Practitioners Union": a definite noun that is the head of a body's name said before it
+    is that body (its canonical, kind, sector and country). A generic state actor ("the
+    army" after "the Arakan Army") keeps its own coding: it may be the state's."""
+    named: dict[str, ActorDict] = {}
+    for a in actors:
+        words = a["text"].split()
+        if len(words) > 1 and a["kind"] not in ("person", "unknown") and words[-1][:1].isupper():
+            named[_head_word(a["canonical"])] = a
+            continue
+        body = named.get(a["text"].lower()) if len(words) == 1 else None
+        if body is None or a["kind"] in _STATE_KINDS or body is a:
+            continue
+        if not re.search(r"\bthe\s+$", text[max(0, a["start"] - 4) : a["start"]], re.I):
+            continue
+        take_coding(a, body)
