@@ -142,6 +142,11 @@ def _slash_units(text: str, out: list[QuantityDict]) -> None:
             q["text"] = text[q["start"] : q["end"]]
 
 
+def _bare(q: QuantityDict) -> bool:
+    """A number with no unit and no counted noun of its own."""
+    return q["unit"] is None and q["counted"] is None and q["value"] is not None
+
+
 def _sentence_window(text: str, start: int, end: int) -> tuple[int, int]:
     a = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start), -1) + 1
     stops = [i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0]
@@ -152,12 +157,9 @@ def _share_units(text: str, out: list[QuantityDict]) -> None:
     """A unit written on one member of "208 pounds to 193", "50, 60 and 70 GPa" holds
     for the bare numbers joined to it (no unit and no counted noun of their own)."""
 
-    def bare(q: QuantityDict) -> bool:
-        return q["unit"] is None and q["counted"] is None and q["value"] is not None
-
     for prev, q in itertools.pairwise(out):
         gap = text[prev["end"] : q["start"]]
-        if prev["unit"] is None or not bare(q):
+        if prev["unit"] is None or not _bare(q):
             continue
         if (_LIST_GAP.fullmatch(gap) or _LEVEL_GAP.fullmatch(gap)) and prev["unit"] != "percent":
             q["unit"] = prev["unit"]  # "from 208 pounds to 193", "120 points higher at 7,410"
@@ -167,7 +169,7 @@ def _share_units(text: str, out: list[QuantityDict]) -> None:
         if not _LIST_GAP.fullmatch(text[q["end"] : nxt["start"]]):
             continue
         glued = q["counted"] is not None and q["counted"] == nxt["unit"]  # "55 and 60 GPa"
-        if nxt["unit"] is not None and (bare(q) or glued) and _same_scale(q, nxt):
+        if nxt["unit"] is not None and (_bare(q) or glued) and _same_scale(q, nxt):
             q["unit"] = nxt["unit"]  # "50, 60 and 70 GPa", "between 4 and 5 percent"
             if glued:
                 q["counted"] = None
@@ -177,14 +179,11 @@ def _share_counted(text: str, out: list[QuantityDict]) -> None:
     """A counted noun written on one member of "50, 60 and 70 workers", "between 11 or 12
     players" holds for the bare numbers of one size joined to it."""
 
-    def bare(q: QuantityDict) -> bool:
-        return q["unit"] is None and q["counted"] is None and q["value"] is not None
-
     for a, b in itertools.pairwise(out):
         if not _LIST_GAP.fullmatch(text[a["end"] : b["start"]]):
             continue
         for src, dst in ((a, b), (b, a)):
-            if src["unit"] is None and src["counted"] and bare(dst) and _same_scale(dst, src):
+            if src["unit"] is None and src["counted"] and _bare(dst) and _same_scale(dst, src):
                 dst["counted"] = src["counted"]
 
 
@@ -228,17 +227,13 @@ def _elided_units(text: str, out: list[QuantityDict]) -> None:
     takes that quantity's unit and counted noun, which the repeated clause leaves out (see
     :func:`_parallel`); the nearest such quantity of one size in the sentence, before it
     first."""
-
-    def bare(q: QuantityDict) -> bool:
-        return q["unit"] is None and q["counted"] is None and q["value"] is not None
-
     for i, q in enumerate(out):
-        if not bare(q):
+        if not _bare(q):
             continue
-        before = [p for p in reversed(out[:i]) if not bare(p)][:1]
-        after = [p for p in out[i + 1 :] if not bare(p)][:1]
-        for full in (*before, *after):
-            if _same_scale(q, full) and _parallel(text, full, q):
+        before = next((p for p in reversed(out[:i]) if not _bare(p)), None)
+        after = next((p for p in out[i + 1 :] if not _bare(p)), None)
+        for full in (before, after):
+            if full is not None and _same_scale(q, full) and _parallel(text, full, q):
                 q["unit"], q["counted"] = full["unit"], full["counted"]
                 break
 
