@@ -204,3 +204,11 @@ def test_an_act_a_subject_stops_short_of_has_that_subject_as_source(extractor):
         extractor, "Kenya stopped short of expelling the Ugandan ambassador.", "SANCTION"
     )
     assert roles.get("Kenya") == "source"
+
+
+def test_a_toll_told_in_a_relative_clause_of_a_war_has_no_agent(extractor):
+    res = extractor.process(
+        "The two sides signed a deal to end a civil war that has killed 20,000 people.",
+        published="2018-09-14",
+    )
+    assert not any(e.type == "ASSAULT" for e in res.events)

@@ -939,6 +939,8 @@ def _not_an_occurrence(tok: Token) -> bool:
         return True
     if tok.lemma_.lower() == "kill":
         subj = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subj is not None and subj.lower_ in ("that", "which") and tok.dep_ == "relcl":
+            subj = tok.head  # "a civil war that has killed nearly 400,000 people"
         if subj is not None and subj.lower_ in _AGENTLESS:
             # but "The army said it had killed 30 fighters": "it" is the speaker
             return not (subj.lower_ == "it" and _reported_by_a_named_speaker(tok))
