@@ -212,3 +212,12 @@ def test_a_toll_told_in_a_relative_clause_of_a_war_has_no_agent(extractor):
         published="2018-09-14",
     )
     assert not any(e.type == "ASSAULT" for e in res.events)
+
+
+def test_the_outcome_told_by_a_participle_after_a_comma_is_the_same_attack(extractor):
+    res = extractor.process(
+        "Jihadist violence first reached Bamako in May 2016, when gunmen from the JNIM"
+        " attacked the Kuru Hotel in Bamako, killing 12 people.",
+        published="2024-05-06",
+    )
+    assert [e.trigger.text for e in res.events if e.type == "ASSAULT"] == ["attacked"]

@@ -386,7 +386,11 @@ class EventsComponent:
                     for o in out
                     if o.type == c.type
                     and sentence(o.tok) == sentence(c.tok)
-                    and (_linked(o.tok, c.tok) or _purpose_clause(c.tok))
+                    and (
+                        _linked(o.tok, c.tok)
+                        or _purpose_clause(c.tok)
+                        or (_result_participle(c.tok) and o.tok.i < c.tok.i)
+                    )
                 ),
                 None,
             )
@@ -1054,6 +1058,19 @@ def _own_subject(t: Token) -> Token | None:
     if t.pos_ != "VERB":
         return None
     return next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+
+
+def _result_participle(tok: Token) -> bool:
+    """ ", killing 30 people", ", wounding five": a participle after a comma with no
+    subject of its own tells the outcome of the event before it, wherever the parser
+    hangs it."""
+    return (
+        tok.tag_ == "VBG"
+        and tok.dep_ in ("advcl", "conj", "xcomp")
+        and tok.i > 0
+        and tok.doc[tok.i - 1].text == ","
+        and _own_subject(tok) is None
+    )
 
 
 def _purpose_clause(tok: Token) -> bool:
