@@ -6,6 +6,8 @@ of those docs, three times, and the least CPU time (``time.process_time``, torch
 thread) of each is printed. With --head, the event typer uses that head folder (e.g. one
 written by `newsevents train --layers 2 --out DIR`): the events component's cost by the
 number of MiniLM layers. Articles: recombined from our own (bench/batch_throughput.py).
+It also prints spaCy's own CPU time for the same articles (one run) and each component's
+share of the whole pipeline (spaCy's part plus ours).
 
 Run: .venv/bin/python bench/component_cost.py [--articles 200] [--head DIR]
 """
@@ -37,7 +39,9 @@ def main() -> None:
     ours = [n for n in ex.nlp.pipe_names if n in OURS]
     spacy_part = [n for n in ex.nlp.pipe_names if n not in OURS]
     with ex.nlp.select_pipes(enable=spacy_part):
+        started = time.process_time()
         docs = list(ex.nlp.pipe((ex._doc(a) for a in arts), batch_size=64))
+        spacy_s = time.process_time() - started
     best: dict[str, float] = {}
     for _ in range(3):
         batch = [d.copy() for d in docs]
@@ -49,6 +53,9 @@ def main() -> None:
             best[name] = min(best.get(name, float("inf")), time.process_time() - started)
     cells = ", ".join(f"{n} {best[n]:.2f} s" for n in ours)
     print(f"{args.articles} articles, head {args.head or 'models/event-typer'}: {cells}")
+    total = spacy_s + sum(best.values())
+    shares = ", ".join(f"{n} {100 * best[n] / total:.1f}%" for n in ours)
+    print(f"spaCy's own part (one run) {spacy_s:.2f} s; share of the whole pipeline: {shares}")
 
 
 if __name__ == "__main__":
