@@ -221,3 +221,14 @@ def test_the_outcome_told_by_a_participle_after_a_comma_is_the_same_attack(extra
         published="2024-05-06",
     )
     assert [e.trigger.text for e in res.events if e.type == "ASSAULT"] == ["attacked"]
+
+
+def test_a_named_actor_the_parser_made_a_second_subject_is_the_source(extractor):
+    roles = _roles(
+        extractor,
+        "In a video circulated on social media on Monday, a man identified as insurgent"
+        " commander Bonomade Machude Omar threatened to attack Rwandan forces wherever they"
+        " went.",
+        "THREATEN",
+    )
+    assert roles.get("Bonomade Machude Omar") == "source"

@@ -612,6 +612,16 @@ class EventsComponent:
                         subj = named
                         break
             if not own(subj) or subj.lower_ in _MEMBERS:
+                twin = next(
+                    (
+                        c
+                        for c in subj.head.children
+                        if c.dep_ == subj.dep_ and c.i != subj.i and own(c)
+                    ),
+                    None,
+                )  # "a man identified as commander Ali Musa threatened": two subjects parsed
+                if twin is not None:
+                    return [twin, *twin.conjuncts]
                 for child in subj.children:
                     if child.dep_ == "appos" and own(child):  # "His lawyer, Carlos Pineda,"
                         return [child, *child.conjuncts]
