@@ -544,6 +544,8 @@ class EventsComponent:
             for ch in t.children:
                 if ch.dep_ in _SUBJ or (ch.dep_ in _OTHER_CLAUSE and ch.pos_ in ("VERB", "AUX")):
                     scope.difference_update(ch.subtree)  # the subject; another event's clause
+                if c.subtype == "recall-ambassador" and ch.dep_ in _OBJ:
+                    scope.discard(ch)  # "recalled its ambassador": the envoy is no target
         for a in doc._.actors or []:
             if a["start"] <= c.tok.idx or a["id"] in used:
                 continue
@@ -734,6 +736,19 @@ class EventsComponent:
                     add(src_role if c.type == "ASSAULT" else obj_role, a["id"], a["text"])
                 if forces_moved and child.dep_ in _OBJ:
                     continue  # "deployed 1,000 soldiers": the troops are moved, not targeted
+                if c.subtype == "recall-ambassador" and child.dep_ in _OBJ:
+                    # "recalled its ambassador to the bloc": the sanction is on the host
+                    for p in (*child.children, *tok.children):
+                        if p.dep_ == "prep" and p.lower_ in ("to", "from"):
+                            for g in p.children:
+                                if g.dep_ != "pobj":
+                                    continue
+                                if (a := actor_at(g)) is not None:
+                                    add(obj_role, a["id"], a["text"])
+                                for pl in places:  # "from Uganda": its government
+                                    if pl["start"] <= g.idx < pl["end"] and pl["kind"] == "country":
+                                        add(obj_role, pl["id"], pl["text"])
+                    continue
                 if child.dep_ in _OBJ or (
                     child.dep_ == "prep"
                     and (
