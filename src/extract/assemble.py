@@ -48,6 +48,7 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
         places.append(PlaceMention.model_validate(data))
     actors = [ActorMention.model_validate(a) for a in doc._.actors or []]
     by_id = {a.id: a for a in actors}
+    places_by_id = {p.id: p for p in places}
     events = [
         Event(
             id=e["id"],
@@ -63,7 +64,7 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
                 end=e["sentence_end"],
                 text=text[e["sentence_start"] : e["sentence_end"]],
             ),
-            arguments=[_argument(a, by_id) for a in e["arguments"]],
+            arguments=[_argument(a, by_id, places_by_id) for a in e["arguments"]],
             status=e["status"],
             date=e["date"],
             deadline=e["deadline"],
@@ -83,10 +84,20 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
     )
 
 
-def _argument(arg: dict[str, object], actors: dict[str, ActorMention]) -> Argument:
+_SIDES = ("source", "target", "recipient")
+
+
+def _argument(
+    arg: dict[str, object], actors: dict[str, ActorMention], places: dict[str, PlaceMention]
+) -> Argument:
     """An event argument; one that is an actor carries its entity, country and sector,
-    so each event's dyad reads without a lookup."""
+    so each event's dyad reads without a lookup, and so does a country named as a side
+    ("recalled its ambassador from Uganda": the Uganda government)."""
     a = actors.get(str(arg["ref"]))
+    p = places.get(str(arg["ref"]))
+    if a is None and p is not None and p.kind == "country" and arg["role"] in _SIDES:
+        coding = {"entity": f"{p.name} government", "country_code": p.country_code}
+        return Argument.model_validate({**arg, **coding, "sector": "government"})
     if a is None:
         return Argument.model_validate(arg)
     return Argument.model_validate(

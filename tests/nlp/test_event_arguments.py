@@ -232,3 +232,12 @@ def test_a_named_actor_the_parser_made_a_second_subject_is_the_source(extractor)
         "THREATEN",
     )
     assert roles.get("Bonomade Machude Omar") == "source"
+
+
+def test_an_envoy_recalled_is_not_the_target_the_host_country_is(extractor):
+    res = extractor.process(
+        "Kenya recalled its ambassador from Uganda on Monday.", published="2024-05-06"
+    )
+    ev = next(e for e in res.events if e.type == "SANCTION")
+    targets = [(a.text, a.country_code) for a in ev.arguments if a.role == "target"]
+    assert targets == [("Uganda", "UGA")]
