@@ -675,3 +675,15 @@ def test_the_junta_is_the_junta_of_the_country_the_story_is_about(extractor) -> 
 def test_a_person_with_a_role_of_a_named_body_acts_for_the_body(extractor) -> None:
     text = "JERUSALEM, June 2, 2024 (Newswire) — Likud lawmaker Avi Cohen said the vote would fail."
     assert _mention(extractor, text, "Avi Cohen").sector == "party"
+
+
+def test_a_bare_spokesperson_speaks_for_the_body_the_sentence_names(extractor) -> None:
+    text = (
+        "JUBA, June 2, 2024 (Newswire) — The SSPDF said it would pull its troops back from"
+        " the front lines around Morobo by the end of the month, spokesman Lul Ruai Koang"
+        " told state radio."
+    )
+    spokesman = next(
+        a for a in extractor.process(text, published="2024-03-01").actors if "Koang" in a.text
+    )
+    assert spokesman.sector == "military"

@@ -55,6 +55,7 @@ _BASED = re.compile(r"([A-Z][\w.]+)-(?:owned|based|registered|headquartered)\s+(
 _BESIDE = re.compile(r",\s+(?:the|an?)\s+([A-Z][\w.]+-(?:owned|based|registered|headquartered))\b")
 """An appositive that says where a named body belongs: "MMG, the Chinese-owned company"."""
 _SURE_BASES = ("explicit", "known", "affiliation")
+_SPOKESPERSON = re.compile(r"\bspokes(?:man|woman|person)\s+(?:[A-Z][\w'-]*\s+)?$")
 _NEAR_CHARS = 40
 """How far (in characters) from a person's name the body they act for may be named."""
 
@@ -214,6 +215,18 @@ class CodingComponent(GazetteerComponent):
                     or described[0] <= b["start"] < described[1]
                 )
             ]
+            if not near and _SPOKESPERSON.search(
+                doc_text(doc)[max(0, a["start"] - 40) : a["start"]]
+            ):
+                # "The SPLA said ..., spokesman Santo Deng told state radio": a bare
+                # spokesperson speaks for the body the sentence names
+                near = [
+                    b
+                    for b in actors
+                    if b["kind"] != "person"
+                    and lo <= b["start"] < hi
+                    and b.get("sector", "unknown") != "unknown"
+                ][:1]
             if not near:
                 continue
             body = min(
