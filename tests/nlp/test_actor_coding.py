@@ -687,3 +687,18 @@ def test_a_bare_spokesperson_speaks_for_the_body_the_sentence_names(extractor) -
         a for a in extractor.process(text, published="2024-03-01").actors if "Koang" in a.text
     )
     assert spokesman.sector == "military"
+
+
+@pytest.mark.parametrize(
+    ("text", "sector"),
+    [
+        (
+            "ASMARA, June 2, 2024 (Newswire) — Eritrean troops crossed into Tigray in May. The"
+            " TPLF said talks could not begin unless the Eritreans left.",
+            "military",
+        ),
+        ("ASMARA, June 2, 2024 (Newswire) — The Eritreans queued for fuel on Friday.", "civilians"),
+    ],
+)
+def test_the_nationals_are_their_forces_where_the_story_names_them(extractor, text, sector):
+    assert _mention(extractor, text, "Eritreans").sector == sector

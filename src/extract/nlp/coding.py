@@ -36,6 +36,7 @@ from extract.nlp.same_body import (
     known_as_in_the_article,
     member_of_a_group,
     take_coding,
+    the_nationals_as_their_forces,
     the_noun_of_a_name,
 )
 from extract.nlp.sectors import (
@@ -165,6 +166,7 @@ class CodingComponent(GazetteerComponent):
                 self._set(a, focus, "context", focus_conf)
         self._people_by_their_body(doc, actors, sentences)
         the_noun_of_a_name(text, actors)
+        the_nationals_as_their_forces(text, actors)
         self._entities(actors)
         return doc
 

@@ -2,7 +2,8 @@
 coding (canonical, kind, sector, country): a member named in a group ("French companies
 including TotalEnergies"), people from a named body ("gunmen from the JNIM"), a
 description the article gives a body ("the VDP, as the volunteer fighters are known"),
-and the head noun of a body's name ("the bank" after "the World Bank").
+the head noun of a body's name ("the bank" after "the World Bank"), and "the Eritreans"
+in a story that names Eritrean troops.
 
 Plain functions over the actor dicts of one document, called by the coding component
 (:mod:`extract.nlp.coding`).
@@ -125,5 +126,25 @@ def the_noun_of_a_name(text: str, actors: list[ActorDict]) -> None:
         if body is None or a["kind"] in _STATE_KINDS or body is a:
             continue
         if not re.search(r"\bthe\s+$", text[max(0, a["start"] - 4) : a["start"]], re.I):
+            continue
+        take_coding(a, body)
+
+
+def the_nationals_as_their_forces(text: str, actors: list[ActorDict]) -> None:
+    """ "unless the Eritreans left", in a story that names Eritrean troops: "the" and a
+    plural demonym stand for that country's forces named elsewhere in the article, not its
+    civilians ("ordinary Eritreans", without "the", stay civilians)."""
+    forces = {
+        a["country_code"]: a
+        for a in actors
+        if a["kind"] == "military" and a["country_code"] and a["country_basis"] == "explicit"
+    }
+    for a in actors:
+        body = forces.get(a["country_code"] or "")
+        if body is None or a["kind"] != "civilians" or " " in a["text"]:
+            continue
+        if not a["text"][:1].isupper() or not re.search(
+            r"\bthe\s+$", text[max(0, a["start"] - 4) : a["start"]], re.IGNORECASE
+        ):
             continue
         take_coding(a, body)
