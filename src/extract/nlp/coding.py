@@ -206,29 +206,24 @@ class CodingComponent(GazetteerComponent):
                 continue
             lo, hi = next(((s, e) for s, e in sentences if s <= a["start"] < e), (0, 0))
             described = _description(doc, a)
-            near = [
+            bodies = [
                 b
                 for b in actors
                 if b["kind"] != "person"
                 and lo <= b["start"] < hi
                 and b.get("sector", "unknown") != "unknown"
-                and (
-                    min(abs(b["start"] - a["end"]), abs(a["start"] - b["end"])) <= _NEAR_CHARS
-                    or described[0] <= b["start"] < described[1]
-                )
             ]
-            if not near and _SPOKESPERSON.search(
-                doc_text(doc)[max(0, a["start"] - 40) : a["start"]]
-            ):
+            near = [
+                b
+                for b in bodies
+                if min(abs(b["start"] - a["end"]), abs(a["start"] - b["end"])) <= _NEAR_CHARS
+                or described[0] <= b["start"] < described[1]
+            ]
+            before = doc_text(doc)[max(0, a["start"] - _NEAR_CHARS) : a["start"]]
+            if not near and _SPOKESPERSON.search(before):
                 # "The SPLA said ..., spokesman Santo Deng told state radio": a bare
                 # spokesperson speaks for the body the sentence names
-                near = [
-                    b
-                    for b in actors
-                    if b["kind"] != "person"
-                    and lo <= b["start"] < hi
-                    and b.get("sector", "unknown") != "unknown"
-                ][:1]
+                near = bodies[:1]
             if not near:
                 continue
             body = min(
