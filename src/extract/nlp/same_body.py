@@ -104,6 +104,14 @@ def from_a_named_group(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
     take_coding(a, body)
 
 
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+
+
+def _after_the(text: str, start: int) -> bool:
+    """The mention at ``start`` is written after "the" ("the bank", "the Eritreans")."""
+    return _THE_BEFORE.search(text[max(0, start - 4) : start]) is not None
+
+
 def _head_word(name: str) -> str:
     """The noun a body's name is built on: "World Bank" -> "bank", "Ministry of Defence"
     -> "ministry"."""
@@ -125,7 +133,7 @@ def the_noun_of_a_name(text: str, actors: list[ActorDict]) -> None:
         body = named.get(a["text"].lower()) if len(words) == 1 else None
         if body is None or a["kind"] in _STATE_KINDS or body is a:
             continue
-        if not re.search(r"\bthe\s+$", text[max(0, a["start"] - 4) : a["start"]], re.I):
+        if not _after_the(text, a["start"]):
             continue
         take_coding(a, body)
 
@@ -143,8 +151,6 @@ def the_nationals_as_their_forces(text: str, actors: list[ActorDict]) -> None:
         body = forces.get(a["country_code"] or "")
         if body is None or a["kind"] != "civilians" or " " in a["text"]:
             continue
-        if not a["text"][:1].isupper() or not re.search(
-            r"\bthe\s+$", text[max(0, a["start"] - 4) : a["start"]], re.IGNORECASE
-        ):
+        if not a["text"][:1].isupper() or not _after_the(text, a["start"]):
             continue
         take_coding(a, body)
