@@ -603,6 +603,18 @@ class EventsComponent:
         def own(tok: Token) -> bool:
             return any(a["start"] <= tok.idx < a["end"] for a in actors)
 
+        def country_at(tok: Token) -> dict[str, Any] | None:
+            """A country named where no actor is: "Turkey and Egypt ... welcomed", "from
+            Uganda" (its government acts or is acted on)."""
+            return next(
+                (
+                    p
+                    for p in doc._.places or []
+                    if p["start"] <= tok.idx < p["end"] and p["kind"] == "country"
+                ),
+                None,
+            )
+
         def subjects(tok: Token) -> list[Token]:
             subj = _subject(tok)
             if subj is None:
@@ -652,15 +664,13 @@ class EventsComponent:
         )
         clausal = c.type in _CLAUSAL_TARGET
         forces_moved = c.type == "MOBILIZE" or c.subtype == "withdraw-troops"
-        places = doc._.places or []
         for tok in toks:
             for s in subjects(tok):
                 if (a := actor_at(s)) is not None:  # "Azerbaijan and Armenia ... talks"
                     add(src_role, a["id"], a["text"])
                     continue
-                for p in places:  # "Turkey and Egypt ... welcomed": a country acts
-                    if p["start"] <= s.idx < p["end"] and p["kind"] == "country":
-                        add(src_role, p["id"], p["text"])
+                if (country := country_at(s)) is not None:  # "Turkey and Egypt ... welcomed"
+                    add(src_role, country["id"], country["text"])
             for child in tok.children if clausal else ():
                 # "demanded that the government free ...", "threatened to attack Rwandan forces"
                 # "warned that it would treat any Israeli troops as ...": a threat's target is
@@ -743,11 +753,9 @@ class EventsComponent:
                             for g in p.children:
                                 if g.dep_ != "pobj":
                                     continue
-                                if (a := actor_at(g)) is not None:
-                                    add(obj_role, a["id"], a["text"])
-                                for pl in places:  # "from Uganda": its government
-                                    if pl["start"] <= g.idx < pl["end"] and pl["kind"] == "country":
-                                        add(obj_role, pl["id"], pl["text"])
+                                for side in (actor_at(g), country_at(g)):  # "from Uganda"
+                                    if side is not None:
+                                        add(obj_role, side["id"], side["text"])
                     continue
                 if child.dep_ in _OBJ or (
                     child.dep_ == "prep"
@@ -967,7 +975,7 @@ def _not_an_occurrence(tok: Token) -> bool:
     ):
         return True
     if tok.lemma_.lower() == "kill":
-        subj = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subj = _written_subject(tok)
         if subj is not None and subj.lower_ in ("that", "which") and tok.dep_ == "relcl":
             subj = tok.head  # "a civil war that has killed nearly 400,000 people"
         if subj is not None and subj.lower_ in _AGENTLESS:
@@ -1078,11 +1086,14 @@ def _linked(a: Token, b: Token) -> bool:
     return _distance(a, b) <= 3
 
 
+def _written_subject(t: Token) -> Token | None:
+    """The subject (active or passive) written on ``t`` itself, if any."""
+    return next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+
+
 def _own_subject(t: Token) -> Token | None:
     """The subject written on a verb itself, if any."""
-    if t.pos_ != "VERB":
-        return None
-    return next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return _written_subject(t) if t.pos_ == "VERB" else None
 
 
 def _result_participle(tok: Token) -> bool:
