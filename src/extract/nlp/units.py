@@ -73,6 +73,11 @@ def _t() -> dict[str, Any]:
         "slash_rx": re.compile(
             r"\s?(" + "|".join(map(re.escape, t["slash_units"])) + r")(?=\s?/\s?\w)"
         ),
+        "coordinators": frozenset(t["elided_unit_coordinators"]),
+        "elided_after": re.compile(  # "and 0.8 on Tuesday", "opened at 220."
+            r"\s*(?:$|[.,;:)]|(?:" + "|".join(t["elided_unit_followers"]) + r")\b)",
+            re.IGNORECASE,
+        ),
         "mass": frozenset(t["mass_context"]),
         "money": frozenset(t["money_context"]),
     }
@@ -187,15 +192,7 @@ def _share_counted(text: str, out: list[QuantityDict]) -> None:
                 dst["counted"] = src["counted"]
 
 
-_COORDINATORS = frozenset({"and", "or", "but", "while", "whereas"})
 _SLOT_PAIRS = frozenset({("to", "from"), ("from", "to")})
-# what may follow a number whose unit the clause leaves out: "and 0.8 on Tuesday", "from
-# 1.4 million in April", "opened at 220."
-_ELIDED_AFTER = re.compile(
-    r"\s*(?:$|[.,;:)]|(?:on|in|at|by|from|to|this|last|next|a|an|the|and|or|but|while|"
-    r"whereas|against|after|before|during|since|earlier|later|ago|year|month|week|day)\b)",
-    re.IGNORECASE,
-)
 _GAP_WORDS = 12
 
 
@@ -214,12 +211,12 @@ def _parallel(text: str, full: QuantityDict, bare: QuantityDict) -> bool:
     gap = text[first["end"] : second["start"]]
     if re.search(r"\d|[.;:!?](?:\s|$)", gap) or len(gap.split()) > _GAP_WORDS:
         return False
-    if not _ELIDED_AFTER.match(text, bare["end"]):
+    if not _t()["elided_after"].match(text, bare["end"]):
         return False
     a, b = _word_before(text, first["start"]), _word_before(text, second["start"])
     if a and a == b:
         return True
-    return second is bare and (b in _COORDINATORS or (a, b) in _SLOT_PAIRS)
+    return second is bare and (b in _t()["coordinators"] or (a, b) in _SLOT_PAIRS)
 
 
 def _elided_units(text: str, out: list[QuantityDict]) -> None:
