@@ -339,8 +339,7 @@ class ActorsComponent(GazetteerComponent):
                 if (
                     (
                         kind in ("government", "military", "police")
-                        and low
-                        in ("government", "authorities", "army", "military", "police", "junta")
+                        and low in _a()["bare_state_nouns"]
                     )
                     or kind in ("civilians", "armed_group")
                     or (kind in ("military", "police") and tok.tag_ == "NNS")
