@@ -159,6 +159,21 @@ def test_the_one_blamed_for_an_event_is_its_source(extractor):
     assert roles.get("Orla Front") == "source"
 
 
+@pytest.mark.parametrize(
+    ("text", "agent", "accuser"),
+    [
+        ("The Orla Front accused the army of shelling markets in Kasenga.", "army", "Orla Front"),
+        ("Police blamed the gang for attacking the convoy near Ndola.", "gang", "Police"),
+        ("The rebels were accused of killing 12 villagers near Ndola.", "rebels", None),
+    ],
+)
+def test_the_one_accused_of_an_act_is_its_source(extractor, text, agent, accuser):
+    roles = _roles(extractor, text, "ASSAULT")
+    assert roles.get(agent) == "source"
+    if accuser is not None:
+        assert accuser not in roles
+
+
 def test_who_comes_under_attack_is_its_target_and_the_attacker_its_source(extractor):
     roles = _roles(
         extractor, "Zambian troops came under attack from ADF rebels near Kasenga.", "ASSAULT"

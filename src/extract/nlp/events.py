@@ -1187,14 +1187,28 @@ def _object_controller(t: Token) -> Token | None:
         and (typed := type_trigger(head.head)) is not None
         and typed[0] in _JUDGING  # "blamed", "accused", "arrested", "praised"
     ):
-        return next((c for c in head.head.children if c.dep_ == "dobj"), None)
+        return _judged(head.head)
     if t.pos_ != "VERB":
         return None
     if t.dep_ == "xcomp" and head.pos_ == "VERB":
         return next((c for c in head.children if c.dep_ == "dobj"), None)
     if t.dep_ == "pcomp" and head.lower_ == "with" and head.head.pos_ == "VERB":
         return next((c for c in head.head.children if c.dep_ == "dobj"), None)
+    if (
+        t.dep_ == "pcomp"
+        and head.lower_ in ("for", "of")
+        and head.head.pos_ == "VERB"
+        and (typed := type_trigger(head.head)) is not None
+        and typed[0] in _JUDGING
+    ):  # "accused the army of shelling markets", "blamed the rebels for killing"
+        return _judged(head.head)
     return None
+
+
+def _judged(verb: Token) -> Token | None:
+    """The one a judging verb is about: its object, or the subject of its passive ("the
+    rebels were accused of killing ...")."""
+    return next((c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")), None)
 
 
 def _clause_tokens(toks: list[Token]) -> set[Token]:
