@@ -702,3 +702,12 @@ def test_a_bare_spokesperson_speaks_for_the_body_the_sentence_names(extractor) -
 )
 def test_the_nationals_are_their_forces_where_the_story_names_them(extractor, text, sector):
     assert _mention(extractor, text, "Eritreans").sector == sector
+
+
+def test_a_country_named_as_an_actor_is_its_own_country_whatever_stands_beside_it(extractor):
+    # the NER model may take a country's name for a person's ("Mali's"), and a person
+    # takes the demonym near them as an affiliation; a country's name is its own country
+    mali = _mention(
+        extractor, "Mali's government expelled the French ambassador on Monday.", "Mali"
+    )
+    assert (mali.country_code, mali.sector) == ("MLI", "government")

@@ -249,7 +249,7 @@ class CodingComponent(GazetteerComponent):
         seat = self._seat_of_government(a["text"]) if a["kind"] != "civilians" else None
         if seat is not None:  # "Abuja refused", "Azerbaijan freed", "Mozambique's government"
             a["kind"], a["sector"] = "government", "government"
-            a["country_code"] = a["country_code"] or seat
+            a["country_code"] = seat  # its own, not an affiliation read beside it
         body = known_body(a["text"]) if a["kind"] == "person" else None
         if a["kind"] != "person":
             body = known_body(a["canonical"]) or known_body(a["text"])
