@@ -711,3 +711,20 @@ def test_a_country_named_as_an_actor_is_its_own_country_whatever_stands_beside_i
         extractor, "Mali's government expelled the French ambassador on Monday.", "Mali"
     )
     assert (mali.country_code, mali.sector) == ("MLI", "government")
+
+
+def test_craft_with_a_country_on_them_are_its_forces(extractor):
+    res = extractor.process(
+        "Zambian aircraft struck rebel camps near Kasenga on Monday.", published="2024-03-05"
+    )
+    craft = next(a for a in res.actors if a.text == "Zambian aircraft")
+    assert (craft.country_code, craft.sector) == ("ZMB", "military")
+    attack = next(e for e in res.events if e.type == "ASSAULT")
+    assert [a.text for a in attack.arguments if a.role == "source"] == ["Zambian aircraft"]
+
+
+def test_craft_standing_alone_are_not_an_actor(extractor):
+    res = extractor.process(
+        "The army sent 300 soldiers and two helicopters to Kasenga.", published="2024-03-05"
+    )
+    assert "helicopters" not in {a.text for a in res.actors}

@@ -336,6 +336,8 @@ class ActorsComponent(GazetteerComponent):
                 if country is None:
                     continue
             if country is None:
+                if low in _a()["craft_nouns"]:
+                    continue  # "drones were seen": a machine, not a side
                 if (
                     (
                         kind in ("government", "military", "police")
