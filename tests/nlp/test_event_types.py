@@ -45,3 +45,18 @@ def test_core_violence_and_yielding_words_are_triggers(extractor, text, trigger,
         (m.text, e.type) for e in res.events for m in e.mentions or []
     }
     assert (trigger, event_type) in found
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "event_type"),
+    [
+        ("Zambia summoned the Malawian ambassador on Monday.", "summoned", "DISAPPROVE"),
+        ("Lusaka lodged a formal protest with Lilongwe over the raid.", "protest", "DISAPPROVE"),
+        ("Students staged a protest in Ndola on Friday.", "protest", "PROTEST"),
+    ],
+)
+def test_a_states_protest_through_diplomats_disapproves_and_a_crowds_protests(
+    extractor, text, trigger, event_type
+):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.type for e in res.events if e.trigger.text == trigger] == [event_type]
