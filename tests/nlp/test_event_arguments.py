@@ -244,3 +244,8 @@ def test_an_envoy_recalled_is_not_the_target_the_host_country_is(extractor):
 )
 def test_the_source_is_the_actor_who_acts(extractor, text, event_type, source):
     assert _roles(extractor, text, event_type).get(source) == "source"
+
+
+def test_a_country_aid_is_sent_to_is_its_recipient(extractor):
+    roles = _roles(extractor, "Zambia sent food aid to Malawi on Monday.", "AID")
+    assert roles.get("Malawi") == "recipient"

@@ -722,7 +722,10 @@ class EventsComponent:
                     for p in v.children:
                         if p.dep_ in ("prep", "dative") and p.lower_ == "to":
                             for g in p.children:
-                                if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
+                                if g.dep_ != "pobj":
+                                    continue
+                                # "pledged $50 million in aid to Haiti": its government
+                                if (a := actor_at(g) or country_at(g)) is not None:
                                     add("recipient", a["id"], a["text"])
             if (
                 tok.pos_ == "VERB"
