@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from extract.nlp.coding import focus_country, known_body, sector_of
+from extract.nlp.sectors import role_sector
 from extract.nlp.types import ActorDict
 
 
@@ -728,3 +729,11 @@ def test_craft_standing_alone_are_not_an_actor(extractor):
         "The army sent 300 soldiers and two helicopters to Kasenga.", published="2024-03-05"
     )
     assert "helicopters" not in {a.text for a in res.actors}
+
+
+@pytest.mark.parametrize(
+    ("before", "sector"),
+    [("Opposition leader ", "party"), ("Union chief ", "labour"), ("Spokesman ", "unknown")],
+)
+def test_a_leader_takes_the_sector_of_the_body_written_before_the_title(before, sector):
+    assert role_sector(before, " said on Monday.") == sector

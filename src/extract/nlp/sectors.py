@@ -87,7 +87,10 @@ def role_sector(before: str, after: str) -> str:
         return [w.strip(".,;:\"'()") for w in text.lower().split()]
 
     ahead = words(before)
+    open_roles = {r for r, s in coding_table()["role_sectors"].items() if s is None}
     for k in range(len(ahead) - 1, -1, -1):
+        if ahead[k] in open_roles and k > 0 and (body := sector_word(ahead[k - 1])):
+            return body  # "Opposition leader Raila Odinga", "union chief X": the body's
         if ahead[k] in table:
             if k > 0 and table.get(ahead[k - 1]):  # "insurgent commander", "police chief":
                 return str(table[ahead[k - 1]])  # the body the role is in
