@@ -249,3 +249,16 @@ def test_the_source_is_the_actor_who_acts(extractor, text, event_type, source):
 def test_a_country_aid_is_sent_to_is_its_recipient(extractor):
     roles = _roles(extractor, "Zambia sent food aid to Somalia on Monday.", "AID")
     assert roles.get("Somalia") == "recipient"
+
+
+@pytest.mark.parametrize(
+    ("text", "source"),
+    [
+        ("The government condemned the attack, which killed 12 people in Ndola.", None),
+        ("Officials said rebels who attacked the base near Ndola on Monday had fled.", "rebels"),
+    ],
+)
+def test_a_relative_pronoun_stands_for_its_noun_not_the_speaker(extractor, text, source):
+    roles = _roles(extractor, text, "ASSAULT")
+    sources = [t for t, r in roles.items() if r == "source"]
+    assert sources == ([source] if source else [])

@@ -619,7 +619,11 @@ class EventsComponent:
             subj = _subject(tok)
             if subj is None:
                 return []
-            if subj.pos_ == "PRON":  # "MMG said ... that it ... accused": the speaker
+            if subj.tag_ in ("WDT", "WP") and subj.head.dep_ == "relcl":
+                # "rebels who attacked", "a bombing that killed": the noun it stands for,
+                # not a speaker higher up
+                subj = subj.head.head
+            elif subj.pos_ == "PRON":  # "MMG said ... that it ... accused": the speaker
                 for anc in subj.head.ancestors:
                     named = next((c for c in anc.children if c.dep_ in _SUBJ), None)
                     if named is not None and named.pos_ != "PRON":
