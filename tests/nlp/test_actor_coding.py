@@ -737,3 +737,15 @@ def test_craft_standing_alone_are_not_an_actor(extractor):
 )
 def test_a_leader_takes_the_sector_of_the_body_written_before_the_title(before, sector):
     assert role_sector(before, " said on Monday.") == sector
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "country", "basis"),
+    [
+        ("The Pakistani Taliban vowed revenge on Monday.", "Taliban", "PAK", "explicit"),
+        ("The Taliban vowed revenge on Monday.", "Taliban", "AFG", "known"),
+    ],
+)
+def test_a_demonym_on_a_known_group_names_its_branch(extractor, text, mention, country, basis):
+    group = _mention(extractor, text, mention)
+    assert (group.country_code, group.country_basis) == (country, basis)

@@ -258,7 +258,11 @@ class CodingComponent(GazetteerComponent):
             a["canonical"], a["sector"] = canonical, sector
             if a["kind"] in ("person", "organisation", "unknown"):
                 a["kind"] = kind
-            if country:
+            branch = self._demonym_before(text[max(0, a["start"] - 30) : a["start"]])
+            if branch is not None and branch != country and kind != "international_organisation":
+                # "the Pakistani Taliban", "Syrian al-Qaeda": the branch the demonym names
+                self._set(a, branch, "explicit", conf["explicit"])
+            elif country:
                 self._set(a, country, "known", conf["known"])
             else:
                 # an international body, or a group active in many countries (Islamic State)
@@ -332,6 +336,11 @@ class CodingComponent(GazetteerComponent):
         company"."""
         m = _BESIDE.match(after)
         return self._based_in(m.group(1) + " ") if m else None
+
+    def _demonym_before(self, before: str) -> str | None:
+        """The country of a demonym written right before a name ("Pakistani Taliban")."""
+        m = re.search(r"([A-Z][\w-]*)\s+$", before)
+        return self.gazetteer.country_of_demonym(m.group(1)) if m else None
 
     def _demonym_in(self, text: str) -> str | None:
         for word in text.split()[:-1]:
