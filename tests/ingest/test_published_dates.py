@@ -3,7 +3,7 @@ import datetime as dt
 import pytest
 
 from extract.errors import DateError
-from extract.ingest.dates import dateline_places, find_dateline, parse_published
+from extract.ingest.dates import dateline_end, dateline_places, find_dateline, parse_published
 
 APRIL_2 = dt.date(2020, 4, 2)
 
@@ -106,3 +106,29 @@ def test_dateline_places_give_the_town_and_its_regions(text: str, names: list[st
 )
 def test_a_sentence_is_no_dateline_place(text: str) -> None:
     assert dateline_places(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "dateline"),
+    [
+        ("WASHINGTON, March 14 (Reuters) - A wire dateline.", "WASHINGTON, March 14 (Reuters) -"),
+        ("BOGOTA, 12 March (Reuters) - Talks", "BOGOTA, 12 March (Reuters) -"),
+        ("LONDON (Reuters) - No date at all.", "LONDON (Reuters) -"),
+        ("MOGADISHU, March 14, 2023 (Newswire) — Talks", "MOGADISHU, March 14, 2023 (Newswire) —"),
+        ("NATO said on March 3, 2020 - a sentence.", ""),
+    ],
+)
+def test_a_wire_dateline_ends_where_the_story_begins_with_or_without_a_year(text, dateline):
+    assert text[: dateline_end(text)] == dateline
+
+
+def test_a_wire_dateline_gives_no_actor_and_no_event_date(extractor) -> None:
+    res = extractor.process(
+        "LUSAKA, March 12 (Reuters) - Zambia and Malawi will hold talks in Lilongwe next week,"
+        " officials said.",
+        published="2025-03-12",
+    )
+    assert "Reuters" not in {a.text for a in res.actors}
+    talks = next(e for e in res.events if e.type == "CONSULT")
+    assert talks.date == "2025-W12"
+    assert "Reuters" not in {a.text for a in talks.arguments}

@@ -290,13 +290,18 @@ def _dateline_pattern() -> re.Pattern[str]:
     # dateline date is parsed by exactly the rules of parse_published.
     written = "|".join(re.sub(r"\(\?P<\w+>", "(?:", source) for source in _written_date_regexes())
     date = rf"(?i:{written}|\d{{4}}-\d{{2}}-\d{{2}})"
+    # a wire's own style has no year ("WASHINGTON, March 14 (Reuters) -") or no date at
+    # all ("LONDON (Reuters) -"): still a dateline, with no date read from it
+    names = "|".join(sorted(_months(), key=len, reverse=True))
+    day = r"\d{1,2}(?:st|nd|rd|th)?"
+    no_year = rf"(?i:(?:{_WEEKDAY})?(?:{names})\.?\s+{day}|{day}\s+(?:{names})\.?)"
     city = r"[A-Z][A-Z.'\u2019\-]*[A-Z.](?:\s+[A-Z][A-Z.'\u2019\-]*[A-Z.])*"
     region = r",\s*[A-Z][\w.'\u2019\-]*(?:\s+[A-Z][\w.'\u2019\-]*){0,3}"
     agency = r"(?:\([^()\n]{1,40}\)|/[^/\n]{1,40}/)"  # "(Reuters)", "/PRNewswire/"
     return re.compile(
         rf"(?:{city})(?:{region}){{0,2}}"
-        rf"(?:,\s*(?P<date1>{date})(?:\s*{agency})?"
-        rf"|\s*{agency},?\s*(?P<date2>{date}))"
+        rf"(?:,\s*(?:(?P<date1>{date})|{no_year}(?=\s*{agency}))(?:\s*{agency})?"
+        rf"|\s*{agency}(?:,?\s*(?P<date2>{date}))?)"
         rf"\s*(?:--|[{_DASHES}])"
     )
 
@@ -324,6 +329,8 @@ def find_dateline(text: str) -> dt.date | None:
     m = _dateline_pattern().match(first_paragraph)
     if m is None:
         return None
+    if not (m["date1"] or m["date2"]):
+        return None  # a wire dateline with no year or no date: the year is never guessed
     raw = " ".join((m["date1"] or m["date2"]).split())
     try:
         return _match_full(raw)

@@ -11,7 +11,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from extract.ingest.dates import dateline_end
+from extract.ingest.dates import dateline_end, find_dateline
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.guard import guarded
@@ -364,7 +364,10 @@ class TimesComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         anchor = _anchor(doc)
-        skip = dateline_end(doc_text(doc))
+        text = doc_text(doc)
+        # a dateline's full date is the publication date; a wire's "March 12" without a
+        # year stays a time mention, as TimeML annotates it
+        skip = dateline_end(text) if find_dateline(text) is not None else 0
         spans = [s for s in self._candidates(doc) if s.start_char >= skip]
         out: list[TimeDict] = []
         for span in spans:
