@@ -63,3 +63,28 @@ def test_an_event_dated_more_than_about_a_year_before_publication_is_historical(
     extractor, text, status
 ):
     assert _status(extractor, text, "attacked") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "status", "date"),
+    [
+        (
+            "Rebels have attacked dozens of villages near Kuru since 2019.",
+            "attacked",
+            "asserted",
+            None,
+        ),
+        (
+            "Prices have risen since an assassination in Kuru in July 2021.",
+            "assassination",
+            "historical",
+            "2021-07",
+        ),
+    ],
+)
+def test_what_goes_on_since_a_past_year_is_no_history_but_what_it_runs_from_is(
+    extractor, text, trigger, status, date
+):
+    ev = next(e for e in extractor.process(text, published="2024-05-06").events
+              if e.trigger.text == trigger)  # fmt: skip
+    assert (ev.status, ev.date) == (status, date)

@@ -188,12 +188,23 @@ def status_date(
     for t in times:
         if t["role"] == "deadline" or t["type"] not in ("DATE", "TIME"):
             continue
-        if (t["value"] or "").endswith("_REF") or not t["value"]:
+        if (t["value"] or "").endswith("_REF") or not t["value"] or _runs_from(tok, t):
             continue
         verb = governing_verb(_tok_at(tok.doc, t["start"]))
         if verb is None or verb.i in chain or t in when:
             return str(t["value"])
     return None
+
+
+def _runs_from(trigger: Token, t: dict[str, Any]) -> bool:
+    """A time an event runs on from to the present ("has killed 200 soldiers since 2019",
+    "since the coup in July 2023"): neither its date nor a sign it is history. Not the
+    time of an event named inside the "since" phrase ("since an assassination in 2021")."""
+    head = _tok_at(trigger.doc, t["start"])
+    return any(
+        a.lower_ == "since" and a.dep_ == "prep" and not a.is_ancestor(trigger)
+        for a in head.ancestors
+    )
 
 
 def _own_clause_conj(t: Token) -> bool:
@@ -473,7 +484,8 @@ class EventsComponent:
                     deadline = deadline or end_of_duration(anchor, t["value"])
             elif t["type"] in ("DATE", "TIME") and not (t["value"] or "").endswith("_REF"):
                 add("time", t["id"], t["text"])  # not "the future" (FUTURE_REF)
-                date_value = date_value or t["value"]
+                if not _runs_from(c.tok, t):
+                    date_value = date_value or t["value"]
         status = event_status(c.tok, anchor, status_date(c.tok, inside_t, when_t))
         etype = c.type
         if etype == "RETREAT" and c.subtype == "withdraw-troops" and status == "future":
