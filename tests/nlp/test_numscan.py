@@ -29,6 +29,8 @@ def _read(text):
         ("prices rose between 4% and 5%", [(4.0, "percent", 5.0, "4% and 5%")]),
         ("There were 4 hundred million people.", [(4e8, None, None, "4 hundred million")]),
         ("an PS8.1bn takeover", [(8.1e9, "GBP", None, "PS8.1bn")]),
+        ("a deficit of N11.3 trillion", [(11.3e12, "NGN", None, "N11.3 trillion")]),
+        ("to R18.45 against the dollar", [(18.45, "ZAR", None, "R18.45")]),
     ],
 )
 def test_number_is_read_with_its_currency_scale_and_unit(text, expected):
@@ -46,6 +48,8 @@ def test_number_is_read_with_its_currency_scale_and_unit(text, expected):
         "the new S22 phone",
         "the new PS5 console",
         "news 24/7",
+        "short of N95 masks",
+        "onto the R2 road",
     ],
 )
 def test_names_clock_times_ordinals_and_scores_are_not_numbers(text):

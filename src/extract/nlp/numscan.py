@@ -57,7 +57,12 @@ _SIGN = re.compile(r"(?:\bminus[- ]?|(?:(?<=\s)|(?<=^)|(?<=[($€£¥]))[-\u2212
 
 
 # letter prefixes that are currencies only as written here ("Rs 500", "RM23.50", "PS8.1bn")
-_CASED_PREFIXES = {"rs": ("Rs",), "rm": ("RM",), "ps": ("PS",)}
+_CASED_PREFIXES = {"rs": ("Rs",), "rm": ("RM",), "ps": ("PS",), "n": ("N",), "r": ("R",)}
+_MONEY_SHAPED = re.compile(
+    r"\d{1,3}(?:,\d{3})+|\d+\.\d+|\d+(?:\.\d+)?\s?(?:million|billion|trillion|bn|tn|trn|m)\b",
+    re.IGNORECASE,
+)
+"""A number written as money: what a one-letter currency ("N", "R") must touch."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +146,12 @@ def _currency_before(text: str, pos: int) -> tuple[int, str] | None:
     cased = _CASED_PREFIXES.get(written.lower())
     if cased is not None and written not in cased:
         return None  # "rs", "rm" or "ps" in lower case is not a currency
+    if (
+        len(written) == 1
+        and written.isalpha()
+        and (pos != start + 1 or not _MONEY_SHAPED.match(text, pos))
+    ):
+        return None  # "N95 masks", "the R2 road", "N 5": no naira, no rand
     if written == "PS" and re.match(r"\d(?![\d.,])", text[pos:]):
         return None  # "PS5": a games console, not five pounds
     if written.lower() == "y=" and written[0] != "Y":
