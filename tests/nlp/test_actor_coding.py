@@ -749,3 +749,10 @@ def test_a_leader_takes_the_sector_of_the_body_written_before_the_title(before, 
 def test_a_demonym_on_a_known_group_names_its_branch(extractor, text, mention, country, basis):
     group = _mention(extractor, text, mention)
     assert (group.country_code, group.country_basis) == (country, basis)
+
+
+def test_a_possessive_ending_is_not_part_of_a_named_actor(extractor):
+    res = extractor.process(
+        "The minister rejected Human Rights Watch's report on Monday.", published="2024-03-05"
+    )
+    assert "Human Rights Watch" in {a.text for a in res.actors}

@@ -223,8 +223,12 @@ def _name_of_a_thing(ent: Span) -> bool:
 
 
 def _strip_the(span: Span) -> Span:
+    """The name without its article or a possessive ending the NER model took in
+    ("Burkina Faso's", "Apple Computer's defence")."""
     if len(span) > 1 and span[0].lower_ in ("the", "a", "an"):
-        return span[1:]
+        span = span[1:]
+    if len(span) > 1 and span[-1].tag_ == "POS":
+        span = span[:-1]
     return span
 
 
