@@ -756,3 +756,11 @@ def test_a_possessive_ending_is_not_part_of_a_named_actor(extractor):
         "The minister rejected Human Rights Watch's report on Monday.", published="2024-03-05"
     )
     assert "Human Rights Watch" in {a.text for a in res.actors}
+
+
+def test_supporters_who_rally_are_the_protests_source(extractor):
+    res = extractor.process(
+        "Thousands of opposition supporters rallied in Lusaka on Tuesday.", published="2024-03-05"
+    )
+    rally = next(e for e in res.events if e.type == "PROTEST")
+    assert [a.text for a in rally.arguments if a.role == "source"] == ["opposition supporters"]
