@@ -764,3 +764,18 @@ def test_supporters_who_rally_are_the_protests_source(extractor):
     )
     rally = next(e for e in res.events if e.type == "PROTEST")
     assert [a.text for a in rally.arguments if a.role == "source"] == ["opposition supporters"]
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "country"),
+    [
+        (
+            "Zambia's foreign ministry said the drills were legal.",
+            "Zambia's foreign ministry",
+            "ZMB",
+        ),
+        ("Malawi's army said it had killed 40 rebels.", "Malawi's army", "MWI"),
+    ],
+)
+def test_a_country_owning_a_state_noun_is_part_of_its_mention(extractor, text, mention, country):
+    assert _mention(extractor, text, mention).country_code == country

@@ -328,6 +328,8 @@ class ActorsComponent(GazetteerComponent):
                 )
                 if country:
                     break
+            if country is None and (owned := self._owned_by_a_state(tok)) is not None:
+                start, country = owned  # "China's foreign ministry", "Chad's army"
             span = doc[start : tok.i + 1]
             named = _aliases().get(_strip_the(span).text.lower())
             if named:
@@ -487,6 +489,21 @@ class ActorsComponent(GazetteerComponent):
             span = doc.char_span(m.start(), m.end())
             if span is not None:
                 add(span, *short[m.group()])
+
+    def _owned_by_a_state(self, noun: Token) -> tuple[int, str] | None:
+        """Where the country written as the owner of a state noun starts, and its code:
+        "China's foreign ministry" -> (index of "China", CHN)."""
+        owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+        if owner is None or not owner.ent_type_:  # the NER may take "Mali" for a person
+            return None
+        ent = next((e for e in noun.doc.ents if e.start <= owner.i < e.end), None)
+        if ent is None:
+            return None
+        name = _strip_the(ent).text
+        entry = self.gazetteer.country(name)
+        code = entry.country_code if entry is not None and entry.kind == "country" else None
+        code = code or self._capital_of(name)
+        return (ent.start, code) if code else None
 
     def _owner_state(self, span: Span) -> tuple[Span, str] | None:
         """The country (its name or capital) written as the owner of an organisation's
