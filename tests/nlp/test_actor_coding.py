@@ -779,3 +779,22 @@ def test_supporters_who_rally_are_the_protests_source(extractor):
 )
 def test_a_country_owning_a_state_noun_is_part_of_its_mention(extractor, text, mention, country):
     assert _mention(extractor, text, mention).country_code == country
+
+
+def test_a_known_group_the_ner_misses_is_still_an_actor(extractor):
+    res = extractor.process(
+        "Suspected Boko Haram fighters killed 12 farmers near Damasak on Sunday.",
+        published="2024-03-05",
+    )
+    group = next(a for a in res.actors if a.text == "Boko Haram")
+    assert (group.country_code, group.sector) == ("NGA", "armed_group")
+    attack = next(e for e in res.events if e.type == "ASSAULT")
+    assert "Boko Haram" in {a.text for a in attack.arguments if a.role == "source"}
+
+
+def test_a_known_name_inside_a_longer_name_is_not_taken_alone(extractor):
+    res = extractor.process(
+        "Fighters from Islamic State West Africa Province (ISWAP) ambushed a convoy.",
+        published="2024-03-05",
+    )
+    assert "Islamic State" not in {a.text for a in res.actors}

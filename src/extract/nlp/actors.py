@@ -11,13 +11,14 @@ from typing import Any
 
 from spacy.attrs import ORTH
 from spacy.language import Language
+from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span, Token
 
 from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
-from extract.nlp.known import known_body
+from extract.nlp.known import known_body, known_names
 from extract.nlp.place_syntax import is_actor_use
 from extract.nlp.syntax import positions, sentence
 from extract.nlp.types import ActorDict
@@ -222,6 +223,16 @@ def _name_of_a_thing(ent: Span) -> bool:
     )  # not "an armed group known as ...", "militants known as ..."
 
 
+_STATE_KINDS = frozenset({"government", "military", "police"})
+
+
+def _known_name_matcher(nlp: Language) -> PhraseMatcher:
+    """A phrase matcher (by lower case) of the known names of several words."""
+    matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+    matcher.add("KNOWN", [nlp.make_doc(name) for name in known_names()])
+    return matcher
+
+
 def _strip_the(span: Span) -> Span:
     """The name without its article or a possessive ending the NER model took in
     ("Burkina Faso's", "Apple Computer's defence")."""
@@ -235,6 +246,11 @@ def _strip_the(span: Span) -> Span:
 @guarded
 class ActorsComponent(GazetteerComponent):
     """Adds ``doc._.actors``."""
+
+    def __init__(self, nlp: Language, name: str, cache_dir: str | None = None) -> None:
+        super().__init__(nlp, name, cache_dir)
+        self._nlp = nlp
+        self._matcher: PhraseMatcher | None = None  # built at first use
 
     def __call__(self, doc: Doc) -> Doc:
         found: list[tuple[Span, str, str, str | None, str | None]] = []
@@ -258,6 +274,7 @@ class ActorsComponent(GazetteerComponent):
         self._entities(doc, add)
         self._bracketed(doc, add, found)
         self._acronyms(doc, add)
+        self._known_names(doc, add)
         self._descriptors(doc, add, found)
         for args in descriptors:
             add(*args)  # no group named before them: a group of their own
@@ -540,6 +557,24 @@ class ActorsComponent(GazetteerComponent):
         if left:
             span = span.doc[min(c.i for c in left) : span.end]
         return span, f"{self._country_name(country)} civilians", "civilians", country
+
+    def _known_names(self, doc: Doc, add: Any) -> None:
+        """Known groups and organisations the NER model missed ("Suspected Boko Haram
+        fighters"), written with capitals as a name is and not part of a longer name
+        ("Islamic State West Africa Province"). Not the state bodies: their names are
+        also buildings and places ("the Blue House" in Juba)."""
+        if self._matcher is None:
+            self._matcher = _known_name_matcher(self._nlp)
+        for _, start, end in self._matcher(doc):
+            span = doc[start:end]
+            after = doc[end] if end < len(doc) else None
+            if not all(t.is_title or t.is_upper or t.lower_ in _NAME_JOINERS for t in span) or (
+                after is not None and (after.is_title or after.text == "-")
+            ):
+                continue
+            body = known_body(span.text)
+            if body is not None and body[1] not in _STATE_KINDS:
+                add(span, body[0], body[1], body[3])
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets

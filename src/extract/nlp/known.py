@@ -41,3 +41,11 @@ def known_body(name: str) -> tuple[str, str, str, str | None] | None:
         if low in table and (low not in cased or form in cased[low]):
             return table[low]
     return None
+
+
+@lru_cache(maxsize=1)
+def known_names() -> tuple[str, ...]:
+    """The names of several words of the known bodies and groups, lower case ("boko
+    haram", "rapid support forces"): what the actors stage looks for where the entity
+    recogniser found no name."""
+    return tuple(sorted(alias for alias in _known()[0] if " " in alias))
