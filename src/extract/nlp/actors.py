@@ -574,7 +574,7 @@ class ActorsComponent(GazetteerComponent):
                 continue
             body = known_body(span.text)
             if body is not None and body[1] not in _STATE_KINDS:
-                add(span, body[0], body[1], body[3])
+                add(_strip_the(span), body[0], body[1], body[3])
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets
