@@ -798,3 +798,8 @@ def test_a_known_name_inside_a_longer_name_is_not_taken_alone(extractor):
         published="2024-03-05",
     )
     assert "Islamic State" not in {a.text for a in res.actors}
+
+
+def test_a_demonym_on_the_other_persons_title_is_not_ones_own(extractor):
+    text = "President Hakainde Hichilema met Chinese leader Xi Jinping in Lusaka on Monday."
+    assert _mention(extractor, text, "Hakainde Hichilema").country_code != "CHN"

@@ -722,9 +722,11 @@ class ActorsComponent(GazetteerComponent):
         and GPE entities with the (start, end) of their sentences."""
         roles = set(_a()["role_nouns"])
         sent = sentence(ent)
-        window = list(doc[max(sent.start, ent.start - 6) : ent.start]) + list(
-            doc[ent.end : min(sent.end, ent.end + 6)]
-        )
+        window = list(doc[max(sent.start, ent.start - 6) : ent.start])
+        if ent.end < sent.end and doc[ent.end].text in (",", "("):
+            # a role after the name is set off from it ("Zabihullah Mujahid, a Taliban
+            # spokesman"); not "Macron met Chinese leader Xi Jinping"
+            window += list(doc[ent.end : min(sent.end, ent.end + 6)])
         role = next((t for t in window if t.lower_ in roles), None)
         titled = next(
             (
@@ -739,7 +741,10 @@ class ActorsComponent(GazetteerComponent):
         for other, bounds in groups:
             if bounds != (sent.start, sent.end):
                 continue
-            if abs(other.start - role.i) <= 4 and other.start != ent.start:
+            same_side = (
+                other.end <= ent.start if role.i < ent.start else other.start >= ent.end
+            )  # "President Emmanuel Macron met Chinese leader Xi": not Chinese
+            if abs(other.start - role.i) <= 4 and other.start != ent.start and same_side:
                 span = _strip_the(other)
                 named = _aliases().get(span.text.lower())
                 if named:
