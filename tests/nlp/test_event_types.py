@@ -60,3 +60,15 @@ def test_a_states_protest_through_diplomats_disapproves_and_a_crowds_protests(
 ):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events if e.trigger.text == trigger] == [event_type]
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("Zambian troops exchanged fire with Malawian forces along the border.", "ASSAULT"),
+        ("Zambia and Malawi exchanged 40 prisoners on Sunday.", "RETREAT"),
+    ],
+)
+def test_exchanging_fire_is_an_assault_and_prisoners_a_release(extractor, text, event_type):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.type for e in res.events if e.trigger.text == "exchanged"] == [event_type]
