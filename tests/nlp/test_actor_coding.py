@@ -803,3 +803,10 @@ def test_a_known_name_inside_a_longer_name_is_not_taken_alone(extractor):
 def test_a_demonym_on_the_other_persons_title_is_not_ones_own(extractor):
     text = "President Hakainde Hichilema met Chinese leader Xi Jinping in Lusaka on Monday."
     assert _mention(extractor, text, "Hakainde Hichilema").country_code != "CHN"
+
+
+@pytest.mark.parametrize("capital", ["Kyiv", "Kiev", "Bogota"])
+def test_a_capital_acting_is_its_government_in_any_usual_spelling(extractor, capital):
+    text = f"{capital} accused the rebels of breaking the truce on Monday."
+    actor = _mention(extractor, text, capital)
+    assert (actor.sector, actor.country_basis) == ("government", "explicit")

@@ -6,6 +6,7 @@ group ("the insurgents")."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -67,11 +68,17 @@ def _aliases() -> dict[str, tuple[str, str, str | None]]:
 def _capitals() -> dict[str, str]:
     """capital (lower case) -> alpha-3, for metonymy: "Washington" as the US government."""
     countries: dict[str, Any] = load_table("countries")
-    return {
-        info["capital"].lower(): code
-        for code, info in countries.items()
-        if isinstance(info, dict) and info.get("capital")
-    }
+    out = {name.lower(): code for name, code in load_table("actors")["capital_spellings"].items()}
+    for code, info in countries.items():
+        if isinstance(info, dict) and info.get("capital"):
+            out[info["capital"].lower()] = code
+            out.setdefault(_fold(info["capital"]).lower(), code)  # "Bogota", "Yaounde"
+    return out
+
+
+def _fold(text: str) -> str:
+    """``text`` without its accents ("Bogotá" -> "Bogota")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def capital_country(name: str) -> str | None:
@@ -275,6 +282,7 @@ class ActorsComponent(GazetteerComponent):
         self._bracketed(doc, add, found)
         self._acronyms(doc, add)
         self._known_names(doc, add)
+        self._unrecognised_capitals(doc, add)
         self._descriptors(doc, add, found)
         for args in descriptors:
             add(*args)  # no group named before them: a group of their own
@@ -575,6 +583,18 @@ class ActorsComponent(GazetteerComponent):
             body = known_body(span.text)
             if body is not None and body[1] not in _STATE_KINDS:
                 add(_strip_the(span), body[0], body[1], body[3])
+
+    def _unrecognised_capitals(self, doc: Doc, add: Any) -> None:
+        """A capital the NER model did not recognise, acting for its government ("Kyiv
+        accused Moscow ...")."""
+        for i in positions(doc, lambda w: capital_country(w) is not None, ORTH):
+            tok = doc[i]
+            span = doc[i : i + 1]
+            if tok.ent_type_ or tok.pos_ != "PROPN" or not is_actor_use(span):
+                continue
+            code = capital_country(tok.text)
+            if code is not None:
+                add(*self._government(span, code))
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets
