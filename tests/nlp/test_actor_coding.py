@@ -810,3 +810,13 @@ def test_a_capital_acting_is_its_government_in_any_usual_spelling(extractor, cap
     text = f"{capital} accused the rebels of breaking the truce on Monday."
     actor = _mention(extractor, text, capital)
     assert (actor.sector, actor.country_basis) == ("government", "explicit")
+
+
+def test_brussels_acting_is_the_european_union(extractor):
+    text = "The ruling party froze its bid to join the bloc, accusing Brussels of blackmail."
+    brussels = _mention(extractor, text, "Brussels")
+    assert (brussels.country_code, brussels.sector, brussels.country_basis) == (
+        None,
+        "igo",
+        "international",
+    )

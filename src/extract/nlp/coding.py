@@ -256,8 +256,8 @@ class CodingComponent(GazetteerComponent):
         if body is not None:  # also a body the NER took for a person ("Boko Haram")
             canonical, kind, sector, country = body
             a["canonical"], a["sector"] = canonical, sector
-            if a["kind"] in ("person", "organisation", "unknown"):
-                a["kind"] = kind
+            if a["kind"] in ("person", "organisation", "unknown") or seat is not None:
+                a["kind"] = kind  # "accusing Brussels of blackmail": the EU, not Belgium
             branch = self._demonym_before(text[max(0, a["start"] - 30) : a["start"]])
             if branch is not None and branch != country and kind != "international_organisation":
                 # "the Pakistani Taliban", "Syrian al-Qaeda": the branch the demonym names
