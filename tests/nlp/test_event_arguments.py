@@ -262,3 +262,14 @@ def test_a_relative_pronoun_stands_for_its_noun_not_the_speaker(extractor, text,
     roles = _roles(extractor, text, "ASSAULT")
     sources = [t for t, r in roles.items() if r == "source"]
     assert sources == ([source] if source else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "not_agent"),
+    [
+        ("The UN launched an investigation into the killings in Ndola.", "UN"),
+        ("Residents fled the fighting near Ndola on Monday.", "Residents"),
+    ],
+)
+def test_who_investigates_or_flees_an_attack_is_not_its_agent(extractor, text, not_agent):
+    assert not_agent not in _roles(extractor, text, "ASSAULT")

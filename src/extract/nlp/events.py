@@ -1187,7 +1187,13 @@ def _judged_or_adjunct(noun: Token) -> bool:
     not its agent."""
     if noun.dep_ == "pobj" and noun.head.lower_ in (*_ADJUNCT_PREPS, "under"):
         return True  # "came under attack from ...": the subject is the target (_actor_args)
+    if noun.dep_ == "pobj" and noun.head.head.pos_ == "NOUN":
+        # "launched an investigation into the killings", "a condemnation of the raid"
+        typed = type_trigger(noun.head.head)
+        return typed is not None and typed[0] in _JUDGING
     if noun.dep_ == "dobj" and noun.head.pos_ == "VERB":
+        if noun.head.lemma_.lower() in _lex()["witness_verbs"]:
+            return True  # "residents fled the fighting": they are not its agents
         typed = type_trigger(noun.head)
         return typed is not None and typed[0] in _JUDGING
     return False
