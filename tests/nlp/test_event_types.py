@@ -37,6 +37,7 @@ def test_a_bomb_is_the_weapon_and_bombing_it_the_event(extractor):
             "surrendered",
             "RETREAT",
         ),
+        ("The president pardoned 200 prisoners at Kuru on Monday.", "pardoned", "RETREAT"),
     ],
 )
 def test_core_violence_and_yielding_words_are_triggers(extractor, text, trigger, event_type):
