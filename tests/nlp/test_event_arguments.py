@@ -273,3 +273,14 @@ def test_a_relative_pronoun_stands_for_its_noun_not_the_speaker(extractor, text,
 )
 def test_who_investigates_or_flees_an_attack_is_not_its_agent(extractor, text, not_agent):
     assert not_agent not in _roles(extractor, text, "ASSAULT")
+
+
+def test_the_day_of_a_statement_is_not_the_day_of_what_it_promises(extractor):
+    res = extractor.process(
+        "President Hakainde Hichilema said on Monday he would not withdraw the finance bill.",
+        published="2025-07-08",
+    )
+    ev = next(e for e in res.events if e.trigger.text == "withdraw")
+    assert ev.date is None
+    monday = next(t for t in res.times if t.text == "Monday")
+    assert monday.value == "2025-07-07"  # the saying's past Monday, not a coming one

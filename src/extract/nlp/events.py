@@ -19,7 +19,14 @@ from extract.errors import ConfigError
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
 from extract.nlp.guard import guarded
-from extract.nlp.syntax import SENT_STARTS, TOK_AT, governing_verb, sentence, verb_tense
+from extract.nlp.syntax import (
+    SENT_STARTS,
+    SPEECH_VERBS,
+    TOK_AT,
+    governing_verb,
+    sentence,
+    verb_tense,
+)
 from extract.nlp.syntax import tok_at as _tok_at
 from extract.nlp.types import ArgumentDict, EventDict
 from extract.tables import load_table
@@ -1063,6 +1070,10 @@ def _time_of_this_event(doc: Doc, t: dict[str, Any], toks: list[Token]) -> bool:
     triggers = {x.i for x in toks}
     if verb is None or verb.i in triggers:
         return True
+    if verb.lemma_.lower() in SPEECH_VERBS and any(
+        c.dep_ == "ccomp" and any(c.is_ancestor(x) or c == x for x in toks) for c in verb.children
+    ):
+        return False  # "said on Monday it would withdraw": the day of the saying
     crossed = False
     v = verb
     for _ in range(12):

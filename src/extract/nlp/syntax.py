@@ -104,17 +104,30 @@ def sentences(doc: Doc) -> Iterator[Span]:
 
 
 def governing_verb(tok: Token) -> Token | None:
-    """The nearest verb or auxiliary at or above ``tok`` in the parse."""
+    """The nearest verb or auxiliary at or above ``tok`` in the parse. A phrase written
+    between a speech verb and the subject of what was said is the speech verb's, whatever
+    the parser hung it from ("said on Monday he would not withdraw": the saying's day)."""
     seen = 0
     t = tok
     while seen < 30:
         if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("amod",):
+            if _before_reported_subject(tok, t):
+                return t.head
             return t
         if t.head.i == t.i:
             return None
         t = t.head
         seen += 1
     return None
+
+
+def _before_reported_subject(tok: Token, verb: Token) -> bool:
+    """``tok`` stands between a speech verb and the subject of ``verb``, the verb of what
+    was said."""
+    if verb.dep_ != "ccomp" or verb.head.lemma_.lower() not in _SPEECH_VERBS:
+        return False
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return subj is not None and verb.head.i < tok.i < subj.i
 
 
 def verb_tense(verb: Token) -> Tense | None:
@@ -172,7 +185,8 @@ _SCHEDULE_VERBS = {"schedule", "slate", "plan", "due"}
 _AHEAD_WORDS = {"effective", "payable"}
 # verbs that move something to a later time: "postponed until Tuesday"
 _DEFER_VERBS = {"postpone", "delay", "defer", "adjourn", "suspend", "extend", "put"}
-_SPEECH_VERBS = {"say", "tell", "announce", "report", "add", "write", "state"}
+SPEECH_VERBS = {"say", "tell", "announce", "report", "add", "write", "state"}
+_SPEECH_VERBS = SPEECH_VERBS
 
 
 def time_tense(span: Span) -> Tense | None:
