@@ -253,6 +253,8 @@ class CodingComponent(GazetteerComponent):
         body = known_body(a["text"]) if a["kind"] == "person" else None
         if a["kind"] != "person":
             body = known_body(a["canonical"]) or known_body(a["text"])
+        if (seated := _c()["seat_of_bodies"].get(a["text"])) is not None:
+            body = known_body(seated)  # "accusing Brussels of blackmail": the EU
         if body is not None:  # also a body the NER took for a person ("Boko Haram")
             canonical, kind, sector, country = body
             a["canonical"], a["sector"] = canonical, sector
