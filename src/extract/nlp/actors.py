@@ -233,10 +233,12 @@ def _name_of_a_thing(ent: Span) -> bool:
 _STATE_KINDS = frozenset({"government", "military", "police"})
 
 
-def _known_name_matcher(nlp: Language) -> PhraseMatcher:
-    """A phrase matcher (by lower case) of the known names of several words."""
+def _name_matcher(nlp: Language) -> PhraseMatcher:
+    """A phrase matcher (by lower case) of the known names of several words ("KNOWN") and
+    of the capitals ("CAPITAL"): one pass over a doc finds both."""
     matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
     matcher.add("KNOWN", [nlp.make_doc(name) for name in known_names()])
+    matcher.add("CAPITAL", [nlp.make_doc(name) for name in _capitals()])
     return matcher
 
 
@@ -281,8 +283,7 @@ class ActorsComponent(GazetteerComponent):
         self._entities(doc, add)
         self._bracketed(doc, add, found)
         self._acronyms(doc, add)
-        self._known_names(doc, add)
-        self._unrecognised_capitals(doc, add)
+        self._unrecognised_names(doc, add)
         self._descriptors(doc, add, found)
         for args in descriptors:
             add(*args)  # no group named before them: a group of their own
@@ -566,35 +567,35 @@ class ActorsComponent(GazetteerComponent):
             span = span.doc[min(c.i for c in left) : span.end]
         return span, f"{self._country_name(country)} civilians", "civilians", country
 
-    def _known_names(self, doc: Doc, add: Any) -> None:
-        """Known groups and organisations the NER model missed ("Suspected Boko Haram
-        fighters"), written with capitals as a name is and not part of a longer name
-        ("Islamic State West Africa Province"). Not the state bodies: their names are
-        also buildings and places ("the Blue House" in Juba)."""
+    def _unrecognised_names(self, doc: Doc, add: Any) -> None:
+        """Names the NER model missed, in one phrase-matcher pass: known groups and
+        organisations ("Suspected Boko Haram fighters"), written with capitals as a name
+        is and not part of a longer name ("Islamic State West Africa Province"), but not
+        the state bodies, whose names are also buildings and places ("the Blue House" in
+        Juba); and a capital acting for its government ("Kyiv accused Moscow ...")."""
         if self._matcher is None:
-            self._matcher = _known_name_matcher(self._nlp)
-        for _, start, end in self._matcher(doc):
+            self._matcher = _name_matcher(self._nlp)
+        capital = doc.vocab.strings["CAPITAL"]
+        for label, start, end in self._matcher(doc):
             span = doc[start:end]
+            if not all(t.is_title or t.is_upper or t.lower_ in _NAME_JOINERS for t in span):
+                continue
+            if label == capital:
+                code = capital_country(span.text)
+                if (
+                    code is not None
+                    and not any(t.ent_type_ for t in span)
+                    and span.root.pos_ == "PROPN"
+                    and is_actor_use(span)
+                ):
+                    add(*self._government(span, code))
+                continue
             after = doc[end] if end < len(doc) else None
-            if not all(t.is_title or t.is_upper or t.lower_ in _NAME_JOINERS for t in span) or (
-                after is not None and (after.is_title or after.text == "-")
-            ):
+            if after is not None and (after.is_title or after.text == "-"):
                 continue
             body = known_body(span.text)
             if body is not None and body[1] not in _STATE_KINDS:
                 add(_strip_the(span), body[0], body[1], body[3])
-
-    def _unrecognised_capitals(self, doc: Doc, add: Any) -> None:
-        """A capital the NER model did not recognise, acting for its government ("Kyiv
-        accused Moscow ...")."""
-        for i in positions(doc, lambda w: capital_country(w) is not None, ORTH):
-            tok = doc[i]
-            span = doc[i : i + 1]
-            if tok.ent_type_ or tok.pos_ != "PROPN" or not is_actor_use(span):
-                continue
-            code = capital_country(tok.text)
-            if code is not None:
-                add(*self._government(span, code))
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets
