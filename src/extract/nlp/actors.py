@@ -1,7 +1,9 @@
 """The actors component: who acts. Named groups, governments and forces named by
-demonym or capital ("Afghan government", "Washington"), people with their affiliation
-("Zabihullah Mujahid, a Taliban spokesman"), and descriptions that refer back to a named
-group ("the insurgents")."""
+demonym, owner or capital ("Afghan government", "China's foreign ministry", "Washington"),
+people with their affiliation ("Zabihullah Mujahid, a Taliban spokesman"), and
+descriptions that refer back to a named group ("the insurgents"). Known groups and
+capitals the entity recogniser missed are found by a phrase matcher over the known-body
+table and the capitals ("Suspected Boko Haram fighters", "Kyiv accused ...")."""
 
 from __future__ import annotations
 

@@ -124,7 +124,7 @@ def governing_verb(tok: Token) -> Token | None:
 def _before_reported_subject(tok: Token, verb: Token) -> bool:
     """``tok`` stands between a speech verb and the subject of ``verb``, the verb of what
     was said."""
-    if verb.dep_ != "ccomp" or verb.head.lemma_.lower() not in _SPEECH_VERBS:
+    if verb.dep_ != "ccomp" or verb.head.lemma_.lower() not in SPEECH_VERBS:
         return False
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     return subj is not None and verb.head.i < tok.i < subj.i
@@ -185,8 +185,9 @@ _SCHEDULE_VERBS = {"schedule", "slate", "plan", "due"}
 _AHEAD_WORDS = {"effective", "payable"}
 # verbs that move something to a later time: "postponed until Tuesday"
 _DEFER_VERBS = {"postpone", "delay", "defer", "adjourn", "suspend", "extend", "put"}
+# verbs of saying: their present tense looks back ("says Monday"), and a phrase before the
+# subject of what they report is theirs (governing_verb)
 SPEECH_VERBS = {"say", "tell", "announce", "report", "add", "write", "state"}
-_SPEECH_VERBS = SPEECH_VERBS
 
 
 def time_tense(span: Span) -> Tense | None:
@@ -221,7 +222,7 @@ def time_tense(span: Span) -> Tense | None:
     if before.endswith("until") and lemma in _DEFER_VERBS:
         return "future"  # "postponed until Tuesday morning"
     tense = verb_tense(verb)
-    if tense == "present" and lemma in _SPEECH_VERBS:
+    if tense == "present" and lemma in SPEECH_VERBS:
         return "past"
     return tense
 
