@@ -4,15 +4,23 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    ("text", "event_type"),
+    ("text", "trigger", "event_type"),
     [
-        ("Kenya withdrew its ambassador from Kampala on Monday.", "SANCTION"),
-        ("Kenya withdrew its troops from Kismayo on Monday.", "RETREAT"),
+        ("Kenya withdrew its ambassador from Kampala on Monday.", "withdrew", "SANCTION"),
+        ("Kenya withdrew its troops from Kismayo on Monday.", "withdrew", "RETREAT"),
+        (
+            "Zambian troops exchanged fire with Malawian forces along the border.",
+            "exchanged",
+            "ASSAULT",
+        ),
+        ("Zambia and Malawi exchanged 40 prisoners on Sunday.", "exchanged", "RETREAT"),
     ],
 )
-def test_withdrawing_an_envoy_is_a_sanction_and_troops_a_retreat(extractor, text, event_type):
+def test_the_object_decides_the_type_envoys_sanction_troops_retreat_fire_assaults(
+    extractor, text, trigger, event_type
+):
     res = extractor.process(text, published="2024-05-06")
-    assert [e.type for e in res.events if e.trigger.text == "withdrew"] == [event_type]
+    assert [e.type for e in res.events if e.trigger.text == trigger] == [event_type]
 
 
 def test_a_bomb_is_the_weapon_and_bombing_it_the_event(extractor):
@@ -61,15 +69,3 @@ def test_a_states_protest_through_diplomats_disapproves_and_a_crowds_protests(
 ):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events if e.trigger.text == trigger] == [event_type]
-
-
-@pytest.mark.parametrize(
-    ("text", "event_type"),
-    [
-        ("Zambian troops exchanged fire with Malawian forces along the border.", "ASSAULT"),
-        ("Zambia and Malawi exchanged 40 prisoners on Sunday.", "RETREAT"),
-    ],
-)
-def test_exchanging_fire_is_an_assault_and_prisoners_a_release(extractor, text, event_type):
-    res = extractor.process(text, published="2024-05-06")
-    assert [e.type for e in res.events if e.trigger.text == "exchanged"] == [event_type]
