@@ -527,10 +527,7 @@ class ActorsComponent(GazetteerComponent):
         ent = next((e for e in noun.doc.ents if e.start <= owner.i < e.end), None)
         if ent is None:
             return None
-        name = _strip_the(ent).text
-        entry = self.gazetteer.country(name)
-        code = entry.country_code if entry is not None and entry.kind == "country" else None
-        code = code or self._capital_of(name)
+        code = self._state_of(_strip_the(ent).text)
         return (ent.start, code) if code else None
 
     def _owner_state(self, span: Span) -> tuple[Span, str] | None:
@@ -542,10 +539,15 @@ class ActorsComponent(GazetteerComponent):
         owner = next((e for e in doc.ents if e.end == span.start - 1 and e.label_ == "GPE"), None)
         if owner is None:
             return None
-        entry = self.gazetteer.country(owner.text)
-        code = entry.country_code if entry is not None and entry.kind == "country" else None
-        code = code or self._capital_of(owner.text)
+        code = self._state_of(owner.text)
         return (owner, code) if code else None
+
+    def _state_of(self, name: str) -> str | None:
+        """The country whose name or capital ``name`` is ("Algeria", "Bamako")."""
+        entry = self.gazetteer.country(name)
+        if entry is not None and entry.kind == "country":
+            return entry.country_code
+        return self._capital_of(name)
 
     def _nationals(self, span: Span) -> tuple[Span, str, str, str] | None:
         """A plural demonym used as a noun, the people of a country: "Sri Lankans",
