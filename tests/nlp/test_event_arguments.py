@@ -284,3 +284,38 @@ def test_the_day_of_a_statement_is_not_the_day_of_what_it_promises(extractor):
     assert ev.date is None
     monday = next(t for t in res.times if t.text == "Monday")
     assert monday.value == "2025-07-07"  # the saying's past Monday, not a coming one
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "rescuer"),
+    [
+        (
+            "Zambian troops rescued 20 schoolchildren abducted by bandits near Ndola.",
+            "bandits",
+            "Zambian troops",
+        ),
+        ("Doctors treated villagers wounded by soldiers during the raid.", "soldiers", "Doctors"),
+        ("Police freed 12 hostages kidnapped by gunmen last week.", "gunmen", "Police"),
+    ],
+)
+def test_a_participle_with_its_own_agent_is_not_the_main_clauses_act(
+    extractor, text, agent, rescuer
+):
+    roles = _roles(extractor, text, "ASSAULT")
+    assert rescuer not in roles
+    assert roles.get(agent) == "source"
+
+
+def test_captors_of_freed_hostages_are_not_their_recipient(extractor):
+    roles = _roles(extractor, "Police freed 12 hostages kidnapped by gunmen last week.", "RETREAT")
+    assert roles.get("Police") == "source"
+    assert "gunmen" not in roles
+
+
+def test_an_order_to_hold_someone_keeps_the_judge_as_its_agent(extractor):
+    roles = _roles(
+        extractor,
+        "Judge Mwale ordered the former minister held in custody at Kasenga.",
+        "DEMAND",
+    )
+    assert roles.get("Mwale") == "source"

@@ -556,9 +556,15 @@ class EventsComponent:
         the prisoners Baku is holding")."""
         if c.type in _NO_CLAUSE_TARGET:
             return
+        recipient = c.type in ("RETREAT", "AID") and c.subtype != "withdraw-troops"
         scope: set[Token] = set()
         for t in toks:
             scope.update(t.subtree)
+        for t in list(scope) if recipient else ():
+            if _reduced_passive(t):  # "freed 12 hostages kidnapped by gunmen": the
+                for ch in t.children:  # captors are not who receives them
+                    if ch.dep_ == "agent":
+                        scope.difference_update(ch.subtree)
         for t in toks:
             for ch in t.children:
                 if ch.dep_ in _SUBJ or (ch.dep_ in _OTHER_CLAUSE and ch.pos_ in ("VERB", "AUX")):
@@ -570,12 +576,7 @@ class EventsComponent:
                 continue
             tok = _tok_at(doc, a["start"])
             if tok in scope:
-                role = (
-                    "recipient"
-                    if c.type in ("RETREAT", "AID") and c.subtype != "withdraw-troops"
-                    else "target"
-                )
-                add(role, a["id"], a["text"])
+                add("recipient" if recipient else "target", a["id"], a["text"])
                 return
         if not sourced:
             return
@@ -1113,6 +1114,8 @@ def _linked(a: Token, b: Token) -> bool:
     sa, sb = _own_subject(a), _own_subject(b)
     if sa is not None and sb is not None and sa.lower_ != sb.lower_:
         return False  # "Britain delivered tents, while the EU disbursed 3.5 million euros"
+    if any(_reduced_passive(t) and any(c.dep_ == "agent" for c in t.children) for t in (a, b)):
+        return False  # "recaptured a town seized by rebels": two events, two agents
     return _distance(a, b) <= 3
 
 
@@ -1170,8 +1173,9 @@ def _subject(tok: Token) -> Token | None:
         controller = _object_controller(t)
         if controller is not None:  # "required Israel to withdraw", "charged X with embezzling"
             return controller
-        if any(c.dep_ == "nsubjpass" for c in t.children):
-            return None  # "a soldier was wounded by ...": the agent is the source
+        if any(c.dep_ == "nsubjpass" for c in t.children) or _reduced_passive(t):
+            return None  # "a soldier was wounded by ...", "hostages kidnapped by gunmen":
+            # the agent is the source, not the subject of the clause above
         if t.dep_ not in (*_CLIMB, "acomp") or t.head.i == t.i:
             return None
         if t.pos_ == "NOUN" and _judged_or_adjunct(t):
@@ -1242,9 +1246,29 @@ def _object_controller(t: Token) -> Token | None:
 
 
 def _judged(verb: Token) -> Token | None:
-    """The one a judging verb is about: its object, or the subject of its passive ("the
-    rebels were accused of killing ...")."""
+    """The one a judging verb is about: its object, the subject of its passive ("the
+    rebels were accused of killing ..."), or the noun its participle modifies ("militants
+    accused of attacking ...")."""
+    if _reduced_passive(verb):
+        return verb.head
     return next((c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")), None)
+
+
+def _reduced_passive(t: Token) -> bool:
+    """A past participle modifying a noun: "schoolchildren abducted by bandits", "a town
+    seized by rebels". It is a passive clause of its own; the noun is what it acts on.
+    Not the small clause of a verb that makes or wants it so ("ordered Castro held in
+    custody"): there the ordering subject acts."""
+    return (
+        t.dep_ == "acl"
+        and t.tag_ == "VBN"
+        and t.pos_ == "VERB"
+        and not (t.head.dep_ == "dobj" and t.head.head.lemma_.lower() in _CAUSATIVE)
+    )
+
+
+_CAUSATIVE = frozenset({"order", "want", "have", "get", "keep", "leave", "see"})
+"""Verbs that take an object and a participle as one small clause ("ordered him held")."""
 
 
 def _clause_tokens(toks: list[Token]) -> set[Token]:
