@@ -361,3 +361,22 @@ def test_a_country_as_the_subject_of_what_a_territory_is_or_does_is_a_place(extr
     )
     assert [p.text for p in r.places] == ["Brazil", "China", "Chile"]
     assert [a.canonical for a in r.actors] == ["Peru government"]  # Peru decides
+
+
+def test_a_town_struck_or_attacked_is_a_place_whatever_the_recogniser_called_it(extractor):
+    for text, town in [
+        (
+            "Russian forces launched a missile attack on Kharkiv, killing three civilians.",
+            "Kharkiv",
+        ),
+        ("Russian drones struck Odesa overnight, officials said.", "Odesa"),
+        ("Russia attacked Zaporizhzhia with glide bombs.", "Zaporizhzhia"),
+    ]:
+        res = extractor.process(text)
+        assert (town, "city", "UKR") in [(p.text, p.kind, p.country_code) for p in res.places]
+        assert town not in [a.text for a in res.actors]
+
+
+def test_a_demonym_the_recogniser_called_a_place_is_no_place(extractor):
+    got = _places(extractor, "Ukrainian drones hit Belgorod on Friday.")
+    assert [p[0] for p in got] == ["Belgorod"]

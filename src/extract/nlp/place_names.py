@@ -16,6 +16,7 @@ from extract.nlp.place_syntax import (
     KNOWN_CITY,
     MISLABELLED,
     REACH_VERBS,
+    STRIKE_NOUNS,
     after_comma_of_name,
     bare_name,
     facility_end,
@@ -65,6 +66,8 @@ class PlaceNames(GazetteerComponent):
                 continue
             if ent.label_ not in ("GPE", "LOC", "FAC", *MISLABELLED):
                 continue
+            if ent.label_ == "GPE" and self._demonym_only(ent.text):
+                continue  # "Ukrainian drones hit ...": a people's adjective, not a place
             if (
                 ent.label_ != "FAC"
                 and is_actor_use(ent)
@@ -168,6 +171,12 @@ class PlaceNames(GazetteerComponent):
             for i in positions(doc, geo_words()["generic_places"], ORTH)
             if i not in taken and i > 0 and not doc[i].ent_type_ and doc[i - 1].lower_ == "the"
         ]
+
+    def _demonym_only(self, name: str) -> bool:
+        """A demonym ("Ukrainian") that names no place the gazetteer knows."""
+        return self.gazetteer.country_of_demonym(
+            name
+        ) is not None and not self.gazetteer.candidates(name)
 
     def _is_polity(self, name: str) -> bool:
         """A country or a city: a name that can stand for a government ("Algiers")."""
@@ -282,6 +291,11 @@ def _locative(root: Token) -> bool:
     g = geo_words()
     return (
         (root.dep_ == "pobj" and root.head.lower_ in g["locative_preps"])
+        or (
+            root.dep_ == "pobj"
+            and root.head.lower_ in ("on", "against")
+            and root.head.head.lemma_.lower() in STRIKE_NOUNS
+        )
         or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
         or (root.dep_ == "dobj" and root.head.lemma_.lower() in REACH_VERBS)
         or (root.dep_ == "conj" and listed_with_places(root))  # "Pattani, Yala"

@@ -36,8 +36,18 @@ REACH_VERBS = frozenset(
         "storm",
         "evacuate",
         "leave",
+        "strike",
+        "hit",
+        "attack",
+        "target",
+        "pound",
+        "raid",
+        "bombard",
     }
-)  # "police entered Mekelle": the object is a place
+)  # "police entered Mekelle", "drones struck Odesa": the object is a place
+STRIKE_NOUNS = frozenset(
+    {"attack", "strike", "airstrike", "assault", "offensive", "raid", "bombardment", "shelling"}
+)  # "a missile attack on Kharkiv", "the offensive against Bakhmut": where it hit
 KNOWN_CITY = 100_000  # a city this large is a place even where its country goes unnamed
 
 
