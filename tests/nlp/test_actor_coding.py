@@ -820,3 +820,28 @@ def test_brussels_acting_is_the_european_union(extractor):
         "igo",
         "international",
     )
+
+
+def test_a_coast_guard_with_a_country_on_it_is_that_countrys_police(extractor):
+    for text, span, code in [
+        (
+            "The Zambian coast guard accused Chinese vessels of ramming a boat.",
+            "Zambian coast guard",
+            "ZMB",
+        ),
+        ("The Italian coastguard rescued 300 migrants off Lampedusa.", "Italian coastguard", "ITA"),
+    ]:
+        res = extractor.process(text, published="2024-03-05")
+        guard = next(a for a in res.actors if a.text == span)
+        assert (guard.country_code, guard.sector) == (code, "police")
+
+
+def test_a_national_guard_is_military_and_a_lone_guard_no_actor(extractor):
+    res = extractor.process(
+        "The National Guard was deployed to Minneapolis.", published="2024-03-05"
+    )
+    assert [(a.text, a.sector) for a in res.actors] == [("National Guard", "military")]
+    res = extractor.process(
+        "A security guard was shot dead outside the bank.", published="2024-03-05"
+    )
+    assert "guard" not in " ".join(a.text for a in res.actors)

@@ -380,3 +380,8 @@ def test_a_town_struck_or_attacked_is_a_place_whatever_the_recogniser_called_it(
 def test_a_demonym_the_recogniser_called_a_place_is_no_place(extractor):
     got = _places(extractor, "Ukrainian drones hit Belgorod on Friday.")
     assert [p[0] for p in got] == ["Belgorod"]
+
+
+def test_a_town_off_whose_coast_something_happens_is_a_place(extractor):
+    got = _places(extractor, "The Italian coastguard rescued 300 migrants off Lampedusa.")
+    assert [p[0] for p in got] == ["Lampedusa"]
