@@ -302,6 +302,20 @@ def test_a_noun_in_apposition_gives_a_named_body_its_sector(extractor) -> None:
     assert (firm.sector, firm.kind) == ("business", "company")
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "sector"),
+    [
+        ("Mwamba Trust, a local legal aid group, said 40 people were held.", "Mwamba Trust", "ngo"),
+        ("Kasenga Holdings, a mining company, denied the claims.", "Kasenga Holdings", "business"),
+    ],
+)
+def test_the_words_of_a_body_noun_in_apposition_give_its_sector(extractor, text, name, sector):
+    actors = extractor.process(text, published="2021-05-03").actors
+    body = next(a for a in actors if a.text == name)
+    assert body.sector == sector
+    assert body.kind != "person"
+
+
 @pytest.mark.slow
 def test_the_word_before_a_role_names_the_body_it_is_in(extractor) -> None:
     result = extractor.process(

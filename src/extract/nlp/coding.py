@@ -21,16 +21,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from extract.nlp.actors import capital_country
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body
+from extract.nlp.plurals import singular
 from extract.nlp.same_body import (
     from_a_named_group,
     known_as_in_the_article,
@@ -45,7 +47,7 @@ from extract.nlp.sectors import (
     role_of_its_body,
     role_sector,
     sector_of,
-    sector_word,
+    sector_of_words,
 )
 from extract.nlp.syntax import sentences
 from extract.nlp.types import ActorDict
@@ -58,6 +60,8 @@ _BESIDE = re.compile(r",\s+(?:the|an?)\s+([A-Z][\w.]+-(?:owned|based|registered|
 _SURE_BASES = ("explicit", "known", "affiliation")
 _SPOKESPERSON = re.compile(r"\bspokes(?:man|woman|person)\s+(?:[A-Z][\w'-]*\s+)?$")
 _NEAR_CHARS = 40
+_DESCRIBING = ("compound", "amod")
+"""Words before a noun that say what kind of body it is ("a legal aid group")."""
 """How far (in characters) from a person's name the body they act for may be named."""
 
 
@@ -67,6 +71,18 @@ _c = coding_table
 def sentences_of(doc: Doc) -> list[tuple[int, int]]:
     """(start, end) characters of each sentence (the whole text when unparsed)."""
     return [(s.start_char, s.end_char) for s in sentences(doc)]
+
+
+@lru_cache(maxsize=1)
+def _body_nouns() -> frozenset[str]:
+    """Nouns for an organisation ("group", "company", "agency"): ``unnamed_org_plurals``
+    and their singulars."""
+    plurals = _c()["unnamed_org_plurals"]
+    return frozenset({*plurals, *(singular(p) for p in plurals)})
+
+
+def _body_noun(tok: Token) -> bool:
+    return tok.lower_ in _body_nouns()
 
 
 def _unnamed_org_plural(actor: ActorDict) -> bool:
@@ -180,15 +196,23 @@ class CodingComponent(GazetteerComponent):
         if span is None or len(span) == 0:
             return
         root = span.root
-        nouns = [c for c in root.children if c.dep_ == "appos"] if a["kind"] != "person" else []
+        nouns = [
+            c
+            for c in root.children
+            if c.dep_ == "appos" and (a["kind"] != "person" or _body_noun(c))
+        ]  # "Foro Penal, a local legal aid group": a body, whatever the recogniser said
         if root.dep_ == "compound" or (root.dep_ == "appos" and a["kind"] != "person"):
             nouns.append(root.head)  # "the Fuerabamba community", "the 400 Mawozo gang"
         for n in nouns:
-            sector = sector_word(n.lower_)
+            # the noun with the words written before it: "a local legal aid group" (ngo)
+            words = doc[min([n.i, *(c.i for c in n.lefts if c.dep_ in _DESCRIBING)]) : n.i + 1]
+            sector = sector_of_words(words.text, "unknown")
             if n.pos_ == "NOUN" and sector and sector != "unknown":
                 a["sector"] = sector
                 if sector == "business":
                     a["kind"] = "company"
+                elif a["kind"] == "person" and _body_noun(n):
+                    a["kind"] = "organisation"
                 return
 
     @staticmethod

@@ -28,13 +28,19 @@ def coding_table() -> dict[str, Any]:
 
 def sector_of(actor: ActorDict) -> str:
     """The sector an actor's words and kind give (people: their role; see the table)."""
+    return sector_of_words(actor["text"], actor["kind"])
+
+
+def sector_of_words(text: str, kind: str) -> str:
+    """The sector that words naming an actor of ``kind`` give: a whole phrase of the
+    table ("aid group"), else the last word that names one, else the kind's."""
     c = coding_table()
-    low = actor["text"].lower()
-    for phrase, sector in c["sector_phrases"].items():
-        if phrase in low:
-            return str(sector)
+    low = text.lower()
+    for phrases, sector in _sector_phrases():
+        if any(p in low for p in phrases):
+            return sector
     words = [w.removesuffix("'s").removesuffix("\u2019s") for w in low.split()]
-    if actor["kind"] == "person":
+    if kind == "person":
         for w in reversed(words):
             s = _in_table(c["role_sectors"], w) or sector_word(w)
             if s:
@@ -44,7 +50,19 @@ def sector_of(actor: ActorDict) -> str:
         s = sector_word(w)
         if s:
             return s
-    return str(c["sector_of_kind"].get(actor["kind"], "unknown"))
+    return str(c["sector_of_kind"].get(kind, "unknown"))
+
+
+@lru_cache(maxsize=1)
+def _sector_phrases() -> list[tuple[tuple[str, ...], str]]:
+    """The table's sector phrases, each also with its last word in the singular ("aid
+    groups": "a legal aid group")."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    for phrase, sector in coding_table()["sector_phrases"].items():
+        head, _, last = phrase.rpartition(" ")
+        one = f"{head} {singular(last)}".strip()
+        out.append(((phrase,) if one == phrase else (phrase, one), str(sector)))
+    return out
 
 
 def sector_word(word: str) -> str | None:
