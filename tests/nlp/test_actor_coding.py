@@ -859,3 +859,29 @@ def test_a_national_guard_is_military_and_a_lone_guard_no_actor(extractor):
         "A security guard was shot dead outside the bank.", published="2024-03-05"
     )
     assert "guard" not in " ".join(a.text for a in res.actors)
+
+
+def test_a_ministers_portfolio_is_not_a_body_of_its_own(extractor):
+    for text, person in [
+        ("Interior Minister Mulenga Banda accused the protesters of planning violence.", "Banda"),
+        ("Defence Minister Rustem Umerov visited the front.", "Umerov"),
+    ]:
+        actors = [a.text for a in extractor.process(text, published="2024-03-05").actors]
+        assert any(a.endswith(person) for a in actors)
+        assert "Interior" not in actors and "Defence" not in actors
+
+
+def test_an_embassy_with_a_demonym_is_that_countrys_government(extractor):
+    res = extractor.process(
+        "The Chinese embassy in Lusaka said the company had broken no law.", published="2024-03-05"
+    )
+    embassy = next(a for a in res.actors if a.text == "Chinese embassy")
+    assert (embassy.country_code, embassy.sector) == ("CHN", "government")
+
+
+def test_a_demonym_on_a_state_bodys_craft_gives_the_body_its_country(extractor):
+    res = extractor.process(
+        "Chinese coast guard vessels fired water cannon at a Zambian supply boat.",
+        published="2024-03-05",
+    )
+    assert [(a.text, a.country_code) for a in res.actors] == [("Chinese coast guard", "CHN")]

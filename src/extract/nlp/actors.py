@@ -126,6 +126,14 @@ def _not_an_actor(span: Span) -> bool:
     return span[-1].lower_ in _a()["not_actor_words"]
 
 
+def _portfolio(span: Span) -> bool:
+    """The portfolio of a minister's title, which the recogniser may take for a body:
+    "Interior Minister Diosdado Cabello", "Defence Minister X" (the person is the actor;
+    "the Interior Ministry" is a body)."""
+    doc = span.doc
+    return span.end < len(doc) and doc[span.end].lower_ in ("minister", "secretary")
+
+
 _NEAR_PREPS = frozenset({"near", "outside", "around", "across", "inside", "towards", "toward"})
 """Prepositions whose object is a place, whatever the entity recogniser calls it."""
 
@@ -323,8 +331,10 @@ class ActorsComponent(GazetteerComponent):
             low = tok.lower_
             if tok.pos_ not in ("NOUN", "PROPN"):
                 continue
-            if tok.dep_ == "compound" and tok.head.lower_ in nouns:
-                continue  # the head noun of the phrase makes the mention
+            if tok.dep_ == "compound" and (
+                tok.head.lower_ in nouns or tok.head.lower_ in _actor_nouns()
+            ):
+                continue  # the head noun of the phrase makes the mention ("embassy employees")
             kind = nouns[low]
             if kind == "person":
                 continue
@@ -338,6 +348,20 @@ class ActorsComponent(GazetteerComponent):
                 for c in tok.subtree
                 if c.i < tok.i and c.dep_ in ("compound", "amod", "nmod", "npadvmod")
             ]
+            if tok.dep_ == "compound":  # "Chinese coast guard vessels": the demonym is the
+                # head's, written before this noun
+                demonym = next(
+                    (
+                        c
+                        for c in tok.head.children
+                        if c.i < tok.i
+                        and c.dep_ == "amod"
+                        and self.gazetteer.country_of_demonym(c.text) is not None
+                    ),
+                    None,
+                )
+                if demonym is not None:
+                    left = sorted([*left, demonym], key=lambda c: c.i)
             start = min((c.i for c in left), default=tok.i)
             while start < tok.i and (
                 doc[start].like_num or doc[start].pos_ in ("DET", "NUM", "ADV", "PUNCT")
@@ -416,7 +440,9 @@ class ActorsComponent(GazetteerComponent):
                     continue
                 span = before
             low = span.text.lower()
-            if ent.label_ == "ORG" and _not_an_actor(span):
+            if ent.label_ == "ORG" and (
+                _not_an_actor(span) or (low not in _aliases() and _portfolio(span))
+            ):
                 continue
             if ent.label_ in ("ORG", "PERSON") and low not in _aliases() and _named_as_place(ent):
                 continue  # "near Arbinda", "the town of Kafr Nabl": a place the NER mislabelled
