@@ -319,3 +319,11 @@ def test_an_order_to_hold_someone_keeps_the_judge_as_its_agent(extractor):
         "DEMAND",
     )
     assert roles.get("Mwale") == "source"
+
+
+@pytest.mark.parametrize("aid", ["military aid", "aid"])
+def test_aid_pledged_is_one_agree_whose_recipient_is_written_after_the_aid(extractor, aid):
+    events = _events(extractor, f"Zambia pledged 500 million kwacha in {aid} to Malawi.")
+    assert [e.type for e in events] == ["AGREE"]
+    roles = {a.text: a.role for a in events[0].arguments}
+    assert roles.get("Malawi") == "recipient"

@@ -368,10 +368,15 @@ class EventsComponent:
             for i, (t, s, conf) in sorted(typed.items())
             if not is_appeal(doc[i]) and not _not_an_occurrence(doc[i])
         ]
+        acts = {i for i, x in typed.items() if x[0] in _SPEECH_ACTS}
+        pledges = {i for i, x in typed.items() if x[0] == "AGREE"}
         content = {
             c.tok.i
             for c in cands
-            if _content_of(c.tok, {i for i, x in typed.items() if x[0] in _SPEECH_ACTS})
+            if _content_of(c.tok, acts)
+            # "pledged 500 million euros in military aid": aid pledged, not yet given, is
+            # the pledge's content (GUIDELINES: pledged aid is AGREE)
+            or (c.type == "AID" and _content_of(c.tok, pledges))
         }
         cands = self._merge([c for c in cands if c.tok.i not in content])
         events: list[EventDict] = []
@@ -741,8 +746,18 @@ class EventsComponent:
                 if (a := actor_at(named if named is not None else head)) is not None:
                     add(obj_role, a["id"], a["text"])
             if c.type in ("RETREAT", "AID", "AGREE") and c.subtype != "withdraw-troops":
-                # "freed 412 soldiers, handing them to the ICRC", "pledged to send ... to X"
-                for v in (tok, *(x for x in tok.children if x.dep_ in _HANDING)):
+                # "freed 412 soldiers, handing them to the ICRC", "pledged to send ... to X",
+                # "pledged 500 million euros in military aid to Ukraine"
+                given = [x for x in tok.children if x.dep_ in _HANDING]
+                for o in (x for x in tok.children if x.dep_ == "dobj"):
+                    given += [
+                        g
+                        for p in o.children
+                        if p.dep_ == "prep" and p.lower_ == "in"
+                        for g in p.children
+                        if g.dep_ == "pobj"
+                    ]
+                for v in (tok, *given):
                     for p in v.children:
                         if p.dep_ in ("prep", "dative") and p.lower_ == "to":
                             for g in p.children:
