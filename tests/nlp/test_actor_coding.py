@@ -885,3 +885,15 @@ def test_a_demonym_on_a_state_bodys_craft_gives_the_body_its_country(extractor):
         published="2024-03-05",
     )
     assert [(a.text, a.country_code) for a in res.actors] == [("Chinese coast guard", "CHN")]
+
+
+def test_a_country_written_as_the_owner_of_a_body_noun_gives_it_its_country(extractor):
+    res = extractor.process(
+        "Washington lifted sanctions on Zambia's central bank.", published="2024-03-05"
+    )
+    bank = next(a for a in res.actors if a.text.endswith("central bank"))
+    assert (bank.text, bank.country_code, bank.sector) == (
+        "Zambia's central bank",
+        "ZMB",
+        "government",
+    )

@@ -714,7 +714,10 @@ class ActorsComponent(GazetteerComponent):
                     and tok.head.lemma_ == "tell"
                 ):
                     continue  # "told reporters": the audience of a statement
-                add(span, span.text, generic[low], None)
+                owned = self._owned_by_a_state(tok)  # "Syria's central bank"
+                if owned is not None:
+                    span = doc[owned[0] : tok.i + 1]
+                add(span, span.text, generic[low], owned[1] if owned else None)
                 continue
             if _title_of_a_name(tok):
                 continue  # "Leaders of IGAD": a title, the body is the actor
