@@ -16,6 +16,8 @@ def _value(extractor, text: str, published: str, phrase: str) -> str | None:
         ("The offer had been due to expire Friday evening.", "Friday evening", "1989-10-27TEV"),
         ("The group could leave as soon as Tuesday, officials said.", "Tuesday", "1989-10-31"),
         ("Officials postponed the vote until Tuesday.", "Tuesday", "1989-10-31"),
+        ("The board has given the bidders until Tuesday to respond.", "Tuesday", "1989-10-31"),
+        ("The board had given the bidders until Tuesday to respond.", "Tuesday", "1989-10-24"),
         ("The bank created a new office, effective Feb. 1.", "Feb. 1", "1990-02-01"),
         ("In the fiscal year ended Jan. 31, sales rose 5%.", "Jan. 31", "1989-01-31"),
         ("The company announced an agreement to buy the lender in January.", "January", "1990-01"),

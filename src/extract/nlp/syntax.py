@@ -221,6 +221,8 @@ def time_tense(span: Span) -> Tense | None:
         return "future"  # "could leave as soon as Tuesday"
     if before.endswith("until") and lemma in _DEFER_VERBS:
         return "future"  # "postponed until Tuesday morning"
+    if before.split()[-1:] in (["until"], ["till"]) and auxes & {"has", "have"}:
+        return "future"  # "has given them until 9 a.m. Tuesday": a time limit set now
     tense = verb_tense(verb)
     if tense == "present" and lemma in SPEECH_VERBS:
         return "past"
