@@ -327,3 +327,19 @@ def test_aid_pledged_is_one_agree_whose_recipient_is_written_after_the_aid(extra
     assert [e.type for e in events] == ["AGREE"]
     roles = {a.text: a.role for a in events[0].arguments}
     assert roles.get("Malawi") == "recipient"
+
+
+@pytest.mark.parametrize(
+    ("text", "holder", "country"),
+    [
+        ("Zambian forces shelled Malawian-held villages near the border.", "Malawian", "MWI"),
+        ("The army bombed rebel-held towns near Kasenga.", "rebel", None),
+    ],
+)
+def test_the_side_holding_a_place_attacked_is_the_target(extractor, text, holder, country):
+    res = extractor.process(text, published="2024-03-05")
+    attack = next(e for e in res.events if e.type == "ASSAULT")
+    assert {a.text: a.role for a in attack.arguments}.get(holder) == "target"
+    side = next(a for a in res.actors if a.text == holder)
+    assert side.country_code == country or country is None
+    assert side.sector in ("military", "armed_group")

@@ -23,7 +23,7 @@ from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body, known_names
 from extract.nlp.place_syntax import is_actor_use
-from extract.nlp.syntax import positions, sentence
+from extract.nlp.syntax import HOLDING, positions, sentence
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
 
@@ -294,6 +294,7 @@ class ActorsComponent(GazetteerComponent):
         self._bracketed(doc, add, found)
         self._acronyms(doc, add)
         self._unrecognised_names(doc, add)
+        self._holders(doc, add)
         self._descriptors(doc, add, found)
         for args in descriptors:
             add(*args)  # no group named before them: a group of their own
@@ -626,6 +627,28 @@ class ActorsComponent(GazetteerComponent):
             body = known_body(span.text)
             if body is not None and body[1] not in _STATE_KINDS:
                 add(_strip_the(span), body[0], body[1], body[3])
+
+    def _holders(self, doc: Doc, add: Any) -> None:
+        """The side that holds a place written as "X-held", "X-controlled": "rebel-held
+        towns", "RSF-controlled areas", "Ukrainian-held villages" (that country's forces)."""
+        nouns: dict[str, str] = _a()["nouns"]
+        for i in positions(doc, HOLDING):
+            if i < 2 or doc[i - 1].text != "-" or doc[i].dep_ != "amod":
+                continue
+            start = i - 2
+            while start > 0 and doc[start - 1].is_title and doc[start].is_title:
+                start -= 1  # "Islamic State-held"
+            span = doc[start : i - 1]
+            low = span.text.lower()
+            named = _aliases().get(low)
+            code = self.gazetteer.country_of_demonym(span.text)
+            kind = nouns.get(low) or nouns.get(f"{low}s")
+            if named:
+                add(span, named[0], named[1], named[2])
+            elif code is not None:
+                add(span, f"{self._country_name(code)} military", "military", code)
+            elif kind in ("armed_group", "government", "military"):
+                add(span, low, kind, None)
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets

@@ -270,7 +270,11 @@ class CodingComponent(GazetteerComponent):
                 text[a["end"] : a["end"] + _NEAR_CHARS],
             )
         a["country_basis"], a["country_confidence"] = "unknown", None
-        seat = self._seat_of_government(a["text"]) if a["kind"] != "civilians" else None
+        seat = (
+            self._seat_of_government(a["text"])
+            if a["kind"] not in ("civilians", "military")
+            else None
+        )  # not "Ukrainian" of "Ukrainian-held villages": that country's forces
         if seat is not None:  # "Abuja refused", "Azerbaijan freed", "Mozambique's government"
             a["kind"], a["sector"] = "government", "government"
             a["country_code"] = seat  # its own, not an affiliation read beside it

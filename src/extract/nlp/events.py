@@ -20,6 +20,7 @@ from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
 from extract.nlp.guard import guarded
 from extract.nlp.syntax import (
+    HOLDING,
     SENT_STARTS,
     SPEECH_VERBS,
     TOK_AT,
@@ -609,12 +610,17 @@ class EventsComponent:
             for a in actors:
                 if a["start"] <= tok.idx < a["end"]:
                     return a  # type: ignore[no-any-return]
-            # the head noun of a phrase whose modifier is the actor ("Taliban fighters")
+            # the head noun of a phrase whose modifier is the actor ("Taliban fighters"),
+            # or holds it ("rebel-held towns")
             for child in tok.children:
                 if child.dep_ in ("compound", "amod", "poss", "nmod"):
-                    for a in actors:
-                        if a["start"] <= child.idx < a["end"]:
-                            return a  # type: ignore[no-any-return]
+                    holder = [
+                        g for g in child.children if child.lower_ in HOLDING and g.i < child.i
+                    ]
+                    for x in (child, *holder):
+                        for a in actors:
+                            if a["start"] <= x.idx < a["end"]:
+                                return a  # type: ignore[no-any-return]
             # "Hundreds of farmers", "Commanders of the MNJTF", "delegations from the GNA"
             for child in tok.children:
                 if child.dep_ == "prep" and child.lower_ in ("of", "from"):

@@ -189,6 +189,9 @@ _DEFER_VERBS = {"postpone", "delay", "defer", "adjourn", "suspend", "extend", "p
 # subject of what they report is theirs (governing_verb)
 SPEECH_VERBS = {"say", "tell", "announce", "report", "add", "write", "state"}
 
+HOLDING = frozenset({"held", "controlled", "occupied"})
+"""Participles after a hyphen that name who holds a place ("rebel-held towns")."""
+
 
 def time_tense(span: Span) -> Tense | None:
     """The tense that decides the direction of a time expression in ``span``.
