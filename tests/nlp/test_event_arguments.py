@@ -343,3 +343,18 @@ def test_the_side_holding_a_place_attacked_is_the_target(extractor, text, holder
     side = next(a for a in res.actors if a.text == holder)
     assert side.country_code == country or country is None
     assert side.sector in ("military", "armed_group")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The EU halted aid to Niger after the coup.",
+        "Russia suspended gas deliveries to Poland.",
+        "The World Bank suspended aid payments to Mali, the lender said on Thursday.",
+    ],
+)
+def test_the_country_a_stopped_transfer_went_to_is_the_sanctions_target(extractor, text):
+    res = extractor.process(text, published="2020-08-27")
+    sanction = next(e for e in res.events if e.type == "SANCTION")
+    targets = [a.text for a in sanction.arguments if a.role == "target"]
+    assert targets and targets[0] in text.split(" to ")[1]

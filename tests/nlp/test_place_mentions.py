@@ -385,3 +385,13 @@ def test_a_demonym_the_recogniser_called_a_place_is_no_place(extractor):
 def test_a_town_off_whose_coast_something_happens_is_a_place(extractor):
     got = _places(extractor, "The Italian coastguard rescued 300 migrants off Lampedusa.")
     assert [p[0] for p in got] == ["Lampedusa"]
+
+
+def test_a_country_the_recogniser_took_for_a_person_is_a_place_where_a_place_stands(extractor):
+    for text, country in [
+        ("Gunmen killed 15 civilians in an attack on a village in central Mali on Sunday.", "Mali"),
+        ("The gunmen fled towards the border with Burkina Faso, officials said.", "Burkina Faso"),
+    ]:
+        res = extractor.process(text)
+        assert (country, "country") in [(p.text, p.kind) for p in res.places]
+        assert country not in [a.text for a in res.actors]

@@ -698,6 +698,7 @@ class EventsComponent:
             else "target"
         )
         clausal = c.type in _CLAUSAL_TARGET
+        cut_off = c.type == "SANCTION"  # what is stopped goes to the one sanctioned
         forces_moved = c.type == "MOBILIZE" or c.subtype == "withdraw-troops"
         for tok in toks:
             for s in subjects(tok):
@@ -835,6 +836,17 @@ class EventsComponent:
                                         for g in p.children:
                                             if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
                                                 add(obj_role, a["id"], a["text"])
+                                    if p.dep_ == "prep" and p.lower_ == "to" and cut_off:
+                                        # "suspended payments to Mali": its government
+                                        for g in p.children:
+                                            side = actor_at(g) or country_at(g)
+                                            if g.dep_ == "pobj" and side is not None:
+                                                add(obj_role, side["id"], side["text"])
+                if cut_off and child.dep_ == "prep" and child.lower_ == "to":
+                    for g in child.children:  # "halted aid to Niger": its government
+                        side = actor_at(g) or country_at(g)
+                        if g.dep_ == "pobj" and side is not None:
+                            add(obj_role, side["id"], side["text"])
                 if child.dep_ == "prep" and child.lower_ == "by" and tok.pos_ == "NOUN":
                     for g in child.children:  # "a three-year investigation by the Hawks"
                         if g.dep_ == "pobj" and (a := actor_at(g)) is not None:

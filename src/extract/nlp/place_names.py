@@ -12,6 +12,7 @@ from spacy.tokens import Doc, Span, Token
 from extract.nlp.gazetteer import GazEntry, GazetteerComponent
 from extract.nlp.place_syntax import (
     BARE,
+    BORDERS,
     EMBEDDED,
     KNOWN_CITY,
     MISLABELLED,
@@ -245,6 +246,8 @@ class PlaceNames(GazetteerComponent):
                 after_comma_of_name(root) and self._home_region(ent.text, doc_countries)
             ) or self._region_follows(ent, doc_countries)
         entry = self.gazetteer.best(ent.text, sorted(doc_countries))
+        if entry is not None and entry.kind == "country" and entry.name == ent.text:
+            return True  # "in central Mali", "the border with Burkina Faso" (called people)
         return (
             entry is not None
             and entry.kind in ("city", "admin1", "admin2", "region")
@@ -295,6 +298,11 @@ def _locative(root: Token) -> bool:
             root.dep_ == "pobj"
             and root.head.lower_ in ("on", "against")
             and root.head.head.lemma_.lower() in STRIKE_NOUNS
+        )
+        or (
+            root.dep_ == "pobj"
+            and root.head.lower_ == "with"
+            and root.head.head.lemma_.lower() in BORDERS  # "the border with Burkina Faso"
         )
         or (root.dep_ == "compound" and root.head.lower_ in g["admin_words"])
         or (root.dep_ == "dobj" and root.head.lemma_.lower() in REACH_VERBS)
