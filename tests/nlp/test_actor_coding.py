@@ -897,3 +897,10 @@ def test_a_country_written_as_the_owner_of_a_body_noun_gives_it_its_country(extr
         "ZMB",
         "government",
     )
+
+
+def test_a_name_the_recogniser_took_for_a_person_after_in_is_no_actor(extractor):
+    res = extractor.process(
+        "The gunmen opened fire on a market in Dinangourou on Sunday.", published="2024-03-05"
+    )
+    assert "Dinangourou" not in [a.text for a in res.actors]

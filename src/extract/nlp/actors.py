@@ -154,6 +154,8 @@ def _named_as_place(ent: Span) -> bool:
     prep = root.head.lower_
     if prep in _NEAR_PREPS:
         return True
+    if prep == "in" and ent.label_ == "PERSON":
+        return True  # "a market in Dinangourou": no one is in a person
     return prep == "of" and root.head.head.lemma_.lower() in (
         *g["place_nouns"],
         *g["admin_words"],
