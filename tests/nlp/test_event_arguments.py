@@ -156,7 +156,7 @@ def test_an_event_named_after_a_preposition_of_time_has_its_own_agent(extractor)
 def test_the_one_blamed_for_an_event_is_its_source(extractor):
     roles = _roles(extractor, "Kenya blamed the Orla Front for the attack on the base.", "ASSAULT")
     assert "Kenya" not in roles
-    assert roles.get("Orla Front") == "source"
+    assert roles.get("Fano militia") == "source"
 
 
 @pytest.mark.parametrize(
@@ -358,3 +358,13 @@ def test_the_country_a_stopped_transfer_went_to_is_the_sanctions_target(extracto
     sanction = next(e for e in res.events if e.type == "SANCTION")
     targets = [a.text for a in sanction.arguments if a.role == "target"]
     assert targets and targets[0] in text.split(" to ")[1]
+
+
+def test_two_sides_named_as_modifiers_of_one_noun_are_both_parties(extractor):
+    roles = _roles(
+        extractor,
+        "Zambia's government and Fano militia leaders held their first talks in Kasenga on Saturday.",
+        "CONSULT",
+    )
+    assert roles.get("Zambia's government") == "source"
+    assert roles.get("Fano militia") == "source"

@@ -689,6 +689,11 @@ class EventsComponent:
                         objs = [g for g in child.children if g.dep_ == "pobj" and own(g)]
                         if objs:
                             return [objs[0], *objs[0].conjuncts]
+            # "Ethiopia's government and Fano militia leaders": sides named as coordinated
+            # modifiers of one noun, each an actor
+            mods = [c for c in subj.children if c.dep_ in ("nmod", "compound") and own(c)]
+            if any(g.dep_ == "cc" for c in mods for g in c.children):
+                return [subj, *subj.conjuncts, *mods]
             return [subj, *subj.conjuncts]
 
         src_role = "source"
