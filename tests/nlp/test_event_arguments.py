@@ -368,3 +368,12 @@ def test_two_sides_named_as_modifiers_of_one_noun_are_both_parties(extractor):
     )
     assert roles.get("Zambia's government") == "source"
     assert roles.get("Fano militia") == "source"
+
+
+def test_the_number_of_people_shot_at_is_a_count_not_the_dead(extractor):
+    roles = _roles(
+        extractor, "Police fired tear gas at thousands of garment workers in Kitwe.", "ASSAULT"
+    )
+    assert roles.get("thousands") == "count"
+    roles = _roles(extractor, "Gunmen killed 15 villagers near Kitwe.", "ASSAULT")
+    assert roles.get("15") == "fatalities"

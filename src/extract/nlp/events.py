@@ -896,6 +896,11 @@ class EventsComponent:
                 role = "exchanged"
             elif "including" in ancestors:
                 role = "count"
+            elif role == "fatalities" and not (
+                (ancestors | {head.lower_} | {x.lower_ for x in head.children})
+                & set(lex["kill_words"])
+            ):
+                role = "count"  # "fired tear gas at thousands of workers": not the dead
             add(role, q["id"], q["text"])
 
     @staticmethod
