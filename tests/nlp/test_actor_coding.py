@@ -904,3 +904,24 @@ def test_a_name_the_recogniser_took_for_a_person_after_in_is_no_actor(extractor)
         "The gunmen opened fire on a market in Dinangourou on Sunday.", published="2024-03-05"
     )
     assert "Dinangourou" not in [a.text for a in res.actors]
+
+
+def test_a_demonym_on_a_persons_role_noun_is_part_of_the_persons_mention(extractor):
+    res = extractor.process(
+        "A Zambian judge on Monday ordered a former minister to stand trial.",
+        published="2024-03-05",
+    )
+    judge = next(a for a in res.actors if "judge" in a.text)
+    assert (judge.text, judge.country_code, judge.sector) == ("Zambian judge", "ZMB", "judiciary")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Opposition politician Peter Mwansa welcomed the ruling.",
+        "Peter Mwansa, an opposition politician, welcomed the ruling.",
+    ],
+)
+def test_a_politician_takes_the_sector_of_the_body_word_beside_the_role(extractor, text):
+    person = next(a for a in extractor.process(text).actors if a.text == "Peter Mwansa")
+    assert person.sector == "party"

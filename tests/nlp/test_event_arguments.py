@@ -377,3 +377,14 @@ def test_the_number_of_people_shot_at_is_a_count_not_the_dead(extractor):
     assert roles.get("thousands") == "count"
     roles = _roles(extractor, "Gunmen killed 15 villagers near Kitwe.", "ASSAULT")
     assert roles.get("15") == "fatalities"
+
+
+def test_the_owner_of_a_plan_is_the_agent_of_what_it_plans(extractor):
+    roles = _roles(
+        extractor,
+        "The High Court on Monday suspended a government plan to deploy 1,000 police officers"
+        " to Haiti.",
+        "MOBILIZE",
+    )
+    assert roles.get("government") == "source"
+    assert "High Court" not in roles

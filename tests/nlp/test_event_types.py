@@ -69,3 +69,11 @@ def test_a_states_protest_through_diplomats_disapproves_and_a_crowds_protests(
 ):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events if e.trigger.text == trigger] == [event_type]
+
+
+def test_opening_fire_is_a_shooting_and_a_fire_alone_is_not(extractor):
+    events = extractor.process(
+        "Hours after gunmen opened fire on a concert in Lima, Congress voted."
+    ).events
+    assert [(e.type, e.trigger.text) for e in events] == [("ASSAULT", "fire")]
+    assert extractor.process("A fire destroyed the market in Lima.").events == []

@@ -459,6 +459,14 @@ class ActorsComponent(GazetteerComponent):
                 for side in sides:
                     add(*side)  # "the U.S-Taliban agreement": two parties, one NER span
                 continue
+            if (
+                ent.label_ in ("NORP", "ORG")
+                and ent.root.dep_ in ("amod", "compound")
+                and ent.root.head.lower_ in _a()["person_nouns"]
+                and low not in _aliases()
+                and self.gazetteer.country_of_demonym(span.text) is not None
+            ):
+                continue  # "a Guatemalan judge": the person is the actor (_nominals)
             if ent.label_ in ("ORG", "NORP"):
                 named = _aliases().get(low) or _aliases().get(low.removesuffix("'s"))
                 if named:

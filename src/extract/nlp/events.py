@@ -1225,6 +1225,10 @@ def _subject(tok: Token) -> Token | None:
             return None  # "condemned the attack", "suspended talks after the bombing"
         if t.dep_ == "acl" and t.tag_ in ("VBD", "VBZ") and t.head.dep_ == "ROOT":
             return t.head  # "The G9 gang alliance threatened ...", parsed as a noun's clause
+        if t.dep_ == "acl" and t.head.pos_ == "NOUN":
+            owner = next((c for c in t.head.children if c.dep_ in ("poss", "compound")), None)
+            if owner is not None and owner.pos_ in ("NOUN", "PROPN"):
+                return owner  # "suspended a government plan to deploy": the plan's owner
         raised = t.dep_ in ("xcomp", "acomp")
         t = t.head
     return None

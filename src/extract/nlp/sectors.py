@@ -113,7 +113,10 @@ def role_sector(before: str, after: str) -> str:
             if k > 0 and table.get(ahead[k - 1]):  # "insurgent commander", "police chief":
                 return str(table[ahead[k - 1]])  # the body the role is in
             return str(table[ahead[k]])
-    for w in words(after):
+    behind = words(after)
+    for k, w in enumerate(behind):
+        if w in open_roles and k > 0 and (body := sector_word(behind[k - 1])):
+            return body  # "X, an opposition politician"
         if w in table:
             return str(table[w])
     return "unknown"
