@@ -925,3 +925,11 @@ def test_a_demonym_on_a_persons_role_noun_is_part_of_the_persons_mention(extract
 def test_a_politician_takes_the_sector_of_the_body_word_beside_the_role(extractor, text):
     person = next(a for a in extractor.process(text).actors if a.text == "Peter Mwansa")
     assert person.sector == "party"
+
+
+def test_a_title_set_after_a_persons_name_is_no_second_mention(extractor):
+    res = extractor.process(
+        "Sipho Dlamini, a union leader, said workers would strike.", published="2024-03-05"
+    )
+    assert [a.text for a in res.actors if a.text != "workers"] == ["Sipho Dlamini"]
+    assert res.actors[0].sector == "labour"

@@ -739,6 +739,8 @@ class ActorsComponent(GazetteerComponent):
                 t.ent_type_ == "PERSON" for t in doc[max(0, tok.i - 1) : tok.i + 3] if t.i != tok.i
             ):
                 continue  # "spokesman Zabihullah Mujahid": the name makes the mention
+            if tok.dep_ == "appos" and tok.head.ent_type_ == "PERSON":
+                continue  # "Sipho Dlamini, a union leader,": a title, not a second mention
             if low in generic:
                 if (
                     low in _sector_nouns()
