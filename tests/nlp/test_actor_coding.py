@@ -933,3 +933,16 @@ def test_a_title_set_after_a_persons_name_is_no_second_mention(extractor):
     )
     assert [a.text for a in res.actors if a.text != "workers"] == ["Sipho Dlamini"]
     assert res.actors[0].sector == "labour"
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "sector"),
+    [
+        ("The union's leader, ", ", said workers would strike.", "labour"),
+        ("", ", said workers would strike.", "unknown"),
+        ("", ", 54, a former mayor, was arrested.", "government"),
+        ("", " (a union leader) said workers would strike.", "labour"),
+    ],
+)
+def test_a_role_is_read_from_the_phrase_set_off_beside_the_name(before, after, sector):
+    assert role_sector(before, after) == sector

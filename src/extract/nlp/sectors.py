@@ -100,9 +100,17 @@ def role_sector(before: str, after: str) -> str:
     after = _NEXT_PERSON.split(after)[0]  # not "Sipho Maluleke, 54, and businessman X"
     if not re.match(r"\s*[,(]", after):
         after = ""  # a role after the name is set off by a comma: not "X demanded ... gang"
+    else:  # and ends at the next one, after an age: not "X, said workers would ..."
+        parts = re.split(r"[,)]", after.lstrip()[1:])
+        while len(parts) > 1 and parts[0].strip().isdigit():
+            parts = parts[1:]  # "Sipho Maluleke, 54, a former municipal manager"
+        after = parts[0]
 
     def words(text: str) -> list[str]:
-        return [w.strip(".,;:\"'()") for w in text.lower().split()]
+        return [
+            w.strip(".,;:\"'()").removesuffix("'s").removesuffix("\u2019s")
+            for w in text.lower().split()
+        ]
 
     ahead = words(before)
     open_roles = {r for r, s in coding_table()["role_sectors"].items() if s is None}
