@@ -946,3 +946,34 @@ def test_a_title_set_after_a_persons_name_is_no_second_mention(extractor):
 )
 def test_a_role_is_read_from_the_phrase_set_off_beside_the_name(before, after, sector):
     assert role_sector(before, after) == sector
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "canonical"),
+    [
+        (
+            "Two Ugandan ministers visited Kigali on Monday.",
+            "Ugandan ministers",
+            "Uganda government",
+        ),
+        (
+            "Police shared bank records with Zambian investigators last year.",
+            "Zambian investigators",
+            "Zambia government",
+        ),
+    ],
+)
+def test_state_officials_named_by_a_demonym_are_their_state_acting(
+    extractor, text, span, canonical
+):
+    group = next(a for a in extractor.process(text).actors if a.text == span)
+    assert (group.canonical, group.kind) == (canonical, "government")
+
+
+def test_executives_named_by_a_demonym_stay_people_of_their_sector(extractor):
+    group = next(
+        a
+        for a in extractor.process("Chinese executives met Zambian officials.").actors
+        if a.text == "Chinese executives"
+    )
+    assert (group.sector, group.country_code) == ("business", "CHN")

@@ -23,6 +23,7 @@ from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body, known_names
 from extract.nlp.place_syntax import is_actor_use
+from extract.nlp.sectors import sector_of_words
 from extract.nlp.syntax import HOLDING, positions, sentence
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
@@ -133,6 +134,9 @@ def _portfolio(span: Span) -> bool:
     doc = span.doc
     return span.end < len(doc) and doc[span.end].lower_ in ("minister", "secretary")
 
+
+_STATE_SECTORS = frozenset({"government", "judiciary", "legislature"})
+"""Sectors of people who, as a group with a demonym, are their state acting."""
 
 _NEAR_PREPS = frozenset({"near", "outside", "around", "across", "inside", "towards", "toward"})
 """Prepositions whose object is a place, whatever the entity recogniser calls it."""
@@ -741,6 +745,14 @@ class ActorsComponent(GazetteerComponent):
                 continue  # "spokesman Zabihullah Mujahid": the name makes the mention
             if tok.dep_ == "appos" and tok.head.ent_type_ == "PERSON":
                 continue  # "Sipho Dlamini, a union leader,": a title, not a second mention
+            code = next((x for c in left if (x := self.gazetteer.country_of_demonym(c.text))), None)
+            if (
+                tok.tag_ == "NNS"
+                and code is not None
+                and sector_of_words(low, "person") in _STATE_SECTORS
+            ):  # "Guatemalan investigators", "Ugandan ministers": the state acting
+                add(span, f"{self._country_name(code)} government", "government", code)
+                continue
             if low in generic:
                 if (
                     low in _sector_nouns()
