@@ -388,3 +388,16 @@ def test_the_owner_of_a_plan_is_the_agent_of_what_it_plans(extractor):
     )
     assert roles.get("government") == "source"
     assert "High Court" not in roles
+
+
+def test_a_demonym_on_a_strike_noun_is_the_attacking_countrys_forces(extractor):
+    res = extractor.process("Zambian strikes killed 12 people near Kasenga on Sunday.")
+    attack = next(e for e in res.events if e.type == "ASSAULT")
+    sources = [a.text for a in attack.arguments if a.role == "source"]
+    assert sources == ["Zambian"]
+    side = next(a for a in res.actors if a.text == "Zambian")
+    assert (side.canonical, side.country_code, side.sector) == (
+        "Zambia military",
+        "ZMB",
+        "military",
+    )

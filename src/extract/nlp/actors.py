@@ -22,7 +22,7 @@ from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body, known_names
-from extract.nlp.place_syntax import is_actor_use
+from extract.nlp.place_syntax import STRIKE_NOUNS, is_actor_use
 from extract.nlp.sectors import sector_of_words
 from extract.nlp.syntax import HOLDING, positions, sentence
 from extract.nlp.types import ActorDict
@@ -484,6 +484,13 @@ class ActorsComponent(GazetteerComponent):
                     and (code := self.gazetteer.country_of_demonym(span.text)) is not None
                 ):
                     add(*self._government(span, code))  # "10 Armenian detainees": Armenia's
+                elif (
+                    ent.label_ == "NORP"
+                    and ent.root.dep_ == "amod"
+                    and ent.root.head.lemma_.lower() in STRIKE_NOUNS
+                    and (code := self.gazetteer.country_of_demonym(span.text)) is not None
+                ):  # "Israeli strikes killed 12": the country's forces struck
+                    add(span, f"{self._country_name(code)} military", "military", code)
                 elif ent.label_ == "NORP" and (people := self._nationals(span)) is not None:
                     add(*people)  # "Thousands of Sri Lankans rallied"
                 elif ent.label_ == "ORG":

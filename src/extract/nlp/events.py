@@ -796,7 +796,10 @@ class EventsComponent:
                 if shared is not None and (a := actor_at(shared)) is not None:
                     add(obj_role, a["id"], a["text"])
             for child in tok.children:
-                if child.dep_ in ("compound", "poss") and (a := actor_at(child)) is not None:
+                if (
+                    child.dep_ in ("compound", "poss")
+                    or (child.dep_ == "amod" and c.type == "ASSAULT")
+                ) and (a := actor_at(child)) is not None:  # "Israeli strikes": their agent
                     add(src_role if c.type == "ASSAULT" else obj_role, a["id"], a["text"])
                 if forces_moved and child.dep_ in _OBJ:
                     continue  # "deployed 1,000 soldiers": the troops are moved, not targeted
