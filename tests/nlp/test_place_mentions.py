@@ -395,3 +395,11 @@ def test_a_country_the_recogniser_took_for_a_person_is_a_place_where_a_place_sta
         res = extractor.process(text)
         assert (country, "country") in [(p.text, p.kind) for p in res.places]
         assert country not in [a.text for a in res.actors]
+
+
+def test_a_city_in_the_passive_of_a_strike_is_a_place_and_a_person_is_not(extractor):
+    res = extractor.process("Kyiv was struck by Russian missiles overnight.")
+    assert [(p.text, p.kind) for p in res.places] == [("Kyiv", "city")]
+    assert "Kyiv" not in [a.text for a in res.actors]
+    res = extractor.process("Clark was hit by eight bullets, the pathologist said.")
+    assert "Clark" not in [p.text for p in res.places]

@@ -238,6 +238,12 @@ class PlaceNames(GazetteerComponent):
             return False
         if ent.label_ == "NORP" and self.gazetteer.country_of_demonym(ent.text):
             return False  # "Afghan": a people, not a place
+        if root.dep_ == "nsubjpass" and root.head.lemma_.lower() in REACH_VERBS:
+            # "Sanaa was hit by airstrikes": a city, not a person ("Clark was hit by")
+            found = self.gazetteer.best(ent.text, sorted(doc_countries))
+            return (
+                found is not None and found.kind == "city" and (found.population or 0) >= KNOWN_CITY
+            )
         if not locative:
             # "Brands Hatch Indy, Kent": a region of a country the article is about,
             # written after a name as where that is (not a town: "Oulton Park, Cheshire"

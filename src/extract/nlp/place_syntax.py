@@ -67,6 +67,8 @@ def is_actor_use(span: Span) -> bool:
             break
         # "Washington and Ottawa have pledged", "talks between X and Y": as the first one
         span = span.doc[root.head.i : root.head.i + 1]
+    if root.dep_ == "nsubjpass" and root.head.lemma_.lower() in REACH_VERBS:
+        return False  # "Kyiv was hit by missiles", "Sanaa was bombed": the place struck
     if root.dep_ in ("nsubj", "nsubjpass", "agent"):
         return True
     if paired_parties(span):
