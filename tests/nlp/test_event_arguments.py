@@ -401,3 +401,17 @@ def test_a_demonym_on_a_strike_noun_is_the_attacking_countrys_forces(extractor):
         "ZMB",
         "military",
     )
+
+
+def test_the_country_a_measure_is_put_on_is_its_target(extractor):
+    roles = _roles(extractor, "The European Union imposed sanctions on Zambia on Monday.", "COERCE")
+    assert roles.get("Zambia") == "target"
+
+
+def test_the_bloc_refers_back_to_the_international_body_named_before(extractor):
+    res = extractor.process(
+        "The European Union imposed sanctions on Zambia on Monday. The bloc also banned"
+        " Zambian airlines from its airspace."
+    )
+    bloc = next(a for a in res.actors if a.text == "bloc")
+    assert (bloc.canonical, bloc.sector) == ("European Union", "igo")

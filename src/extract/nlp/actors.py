@@ -883,7 +883,11 @@ class ActorsComponent(GazetteerComponent):
                 prior = [  # by the group's own kind: the NER may call "Boko Haram" a person
                     f
                     for f in found
-                    if f[1] in groups and groups[f[1]]["kind"] == desc[low] and f[0].start < i - n
+                    if (
+                        (f[1] in groups and groups[f[1]]["kind"] == desc[low])
+                        or (f[2] == desc[low] == "international_organisation")
+                    )  # "the bloc": the European Union
+                    and f[0].start < i - n
                 ]
                 if prior:
                     last = max(prior, key=lambda f: f[0].start)

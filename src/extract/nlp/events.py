@@ -696,6 +696,10 @@ class EventsComponent:
                 return [subj, *subj.conjuncts, *mods]
             return [subj, *subj.conjuncts]
 
+        def on_country(prep: Token, tok: Token) -> dict[str, Any] | None:
+            """A country a measure is put on: "imposed sanctions on Belarus"."""
+            return country_at(tok) if prep.lower_ in ("on", "against") else None
+
         src_role = "source"
         obj_role = (
             "recipient"
@@ -833,7 +837,7 @@ class EventsComponent:
                             )  # "arrested the former minister, Edgar Solórzano,"
                             if named is not None:
                                 cand = named
-                            if (a := actor_at(cand)) is not None:
+                            if (a := actor_at(cand) or on_country(child, cand)) is not None:
                                 add(obj_role, a["id"], a["text"])
                             elif (
                                 cand.pos_ == "NOUN"
