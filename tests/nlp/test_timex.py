@@ -234,3 +234,16 @@ def test_a_duration_never_counts_the_two_ends_of_a_range_together():
 def test_or_so_makes_an_expression_approximate():
     tx = normalize("a week or so ago", PUB)
     assert tx is not None and tx.mod == "APPROX" and tx.value == normalize("a week ago", PUB).value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("March 9 next year", "2026-03-09"),
+        ("9 March last year", "2024-03-09"),
+        ("the 4th of July this year", "2025-07-04"),
+    ],
+)
+def test_a_day_of_a_year_named_relative_to_now_is_that_day(text, value):
+    got = normalize(text, dt.date(2025, 3, 12), "future")
+    assert got is not None and got.value == value
