@@ -556,13 +556,16 @@ def _h_month_day(s: str, anchor: dt.date | None, tense: Tense | None) -> Timex |
             return Timex(_fmt(picked), "DATE", anchored=True)
     shift = re.fullmatch(r"(.+?),? (next|last|this) year", s)
     if shift:  # "March 9 next year", "the 4th of July last year": that day of that year
-        year = (
+        shifted = (
             None
             if anchor is None
             else anchor.year + {"next": 1, "last": -1, "this": 0}[shift.group(2)]
         )
-        inner = _h_month_day(f"{shift.group(1)}, {year}" if year else shift.group(1), None, tense)
-        return inner if inner is None or year is None else Timex(inner.value, "DATE", anchored=True)
+        day_of = f"{shift.group(1)}, {shifted}" if shifted else shift.group(1)
+        inner = _h_month_day(day_of, None, tense)
+        if inner is None or shifted is None:
+            return inner
+        return Timex(inner.value, "DATE", anchored=True)
     m = rx["month_day_year"].fullmatch(s)
     if m:
         mon, day, year = months[m.group(1)], int(m.group(2)), m.group(3)
