@@ -60,9 +60,9 @@ _BESIDE = re.compile(r",\s+(?:the|an?)\s+([A-Z][\w.]+-(?:owned|based|registered|
 _SURE_BASES = ("explicit", "known", "affiliation")
 _SPOKESPERSON = re.compile(r"\bspokes(?:man|woman|person)\s+(?:[A-Z][\w'-]*\s+)?$")
 _NEAR_CHARS = 40
+"""How far (in characters) from a person's name the body they act for may be named."""
 _DESCRIBING = ("compound", "amod")
 """Words before a noun that say what kind of body it is ("a legal aid group")."""
-"""How far (in characters) from a person's name the body they act for may be named."""
 
 
 _c = coding_table
