@@ -977,3 +977,11 @@ def test_executives_named_by_a_demonym_stay_people_of_their_sector(extractor):
         if a.text == "Chinese executives"
     )
     assert (group.sector, group.country_code) == ("business", "CHN")
+
+
+def test_a_verb_the_parser_hung_on_a_group_noun_is_not_part_of_the_mention(extractor):
+    res = extractor.process(
+        "Rights groups have accused Zambian security forces of expelling migrants to the desert."
+    )
+    assert "migrants" in [a.text for a in res.actors]
+    assert not any(a.text.startswith("expelling") for a in res.actors)

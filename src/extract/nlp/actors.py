@@ -107,8 +107,8 @@ def _trim_modifiers(doc: Doc, start: int, head: int) -> int:
     for k in range(head - 1, start - 1, -1):
         if doc[k].lower_ in _PARTICIPLES and k > 0 and doc[k - 1].text == "-":
             return k + 1
-    while start < head and doc[start].lower_ in _HEDGES:
-        start += 1
+    while start < head and (doc[start].lower_ in _HEDGES or doc[start].tag_ == "VBG"):
+        start += 1  # not "expelling migrants" (a verb the parser hung on the noun)
     return start
 
 
@@ -736,7 +736,9 @@ class ActorsComponent(GazetteerComponent):
                 or (low not in generic and low not in persons)
             ):
                 continue
-            left = [c for c in tok.lefts if c.dep_ in ("compound", "amod", "nmod")]
+            left = [
+                c for c in tok.lefts if c.dep_ in ("compound", "amod", "nmod") and c.tag_ != "VBG"
+            ]  # not "expelling" of "expelling migrants", a verb hung on the noun
             # and their own modifiers: "French" of "French embassy employees"
             inner = [
                 g
