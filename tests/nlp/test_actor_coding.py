@@ -985,3 +985,13 @@ def test_a_verb_the_parser_hung_on_a_group_noun_is_not_part_of_the_mention(extra
     )
     assert "migrants" in [a.text for a in res.actors]
     assert not any(a.text.startswith("expelling") for a in res.actors)
+
+
+def test_its_forces_in_reported_speech_are_the_speakers(extractor):
+    res = extractor.process(
+        "LUSAKA, May 8, 2025 (Newswire) — Malawi's defence ministry said its forces had"
+        " targeted rebel camps.",
+        published="2025-05-08",
+    )
+    forces = next(a for a in res.actors if a.text == "forces")
+    assert forces.country_code == "MWI"

@@ -415,9 +415,10 @@ class CodingComponent(GazetteerComponent):
             owned
             and owners
             and all(a["start"] <= o.idx < a["end"] for o in owners)
-            and verb.dep_ in ("advcl", "conj")
+            and verb.dep_ in ("advcl", "conj", "ccomp")
             and verb.head is not verb
-        ):  # "it would retaliate if its troops came under fire": the clause above owns them
+        ):  # "it would retaliate if its troops came under fire", "India's defence ministry
+            # said its forces had targeted ...": the clause above owns them
             verb = verb.head
             owners = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         if (
