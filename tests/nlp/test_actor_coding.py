@@ -995,3 +995,14 @@ def test_its_forces_in_reported_speech_are_the_speakers(extractor):
     )
     forces = next(a for a in res.actors if a.text == "forces")
     assert forces.country_code == "MWI"
+
+
+def test_a_bare_state_noun_is_the_same_body_named_earlier_with_its_country(extractor):
+    res = extractor.process(
+        "NAIROBI, March 4, 2025 (Newswire) — Fighting between Sudan's army and the Rapid"
+        " Support Forces spread to El Obeid on Monday. The army said it had repelled an"
+        " attack.",
+        published="2025-03-04",
+    )
+    armies = [(a.text, a.country_code) for a in res.actors if a.text.endswith("army")]
+    assert armies == [("Sudan's army", "SDN"), ("army", "SDN")]

@@ -85,6 +85,24 @@ def _body_noun(tok: Token) -> bool:
     return tok.lower_ in _body_nouns()
 
 
+def _named_before(a: ActorDict, actors: list[ActorDict]) -> str | None:
+    """The country of the same body named earlier in the article with it: "The army"
+    after "Sudan's army" (the last such mention with the same head word and sector)."""
+    head = a["text"].lower().split()[-1]
+    if a["text"].lower().removeprefix("the ") != head:
+        return None  # a bare noun only: "the army", not "the Lebanese army"
+    before = [
+        b
+        for b in actors
+        if b["start"] < a["start"]
+        and b["country_basis"] in ("explicit", "known")
+        and b["country_code"]
+        and b.get("sector") == a.get("sector")
+        and b["text"].lower().split()[-1] == head
+    ]
+    return str(before[-1]["country_code"]) if before else None
+
+
 def _unnamed_org_plural(actor: ActorDict) -> bool:
     """An unnamed plural of organisations ("mining companies", "aid agencies", "aid
     workers"): it keeps a null country unless the article gives one (ADJUDICATION.md)."""
@@ -175,7 +193,7 @@ class CodingComponent(GazetteerComponent):
                 a["country_code"], a["country_basis"] = code, basis
                 a["country_confidence"] = conf["context_sentence"]
                 continue
-            here = self._sentence_country(a, actors, sentences)
+            here = self._sentence_country(a, actors, sentences) or _named_before(a, actors)
             if here is not None:
                 self._set(a, here, "context", conf["context_sentence"])
             elif focus is not None:
