@@ -415,3 +415,10 @@ def test_the_bloc_refers_back_to_the_international_body_named_before(extractor):
     )
     bloc = next(a for a in res.actors if a.text == "bloc")
     assert (bloc.canonical, bloc.sector) == ("European Union", "igo")
+
+
+def test_the_country_fired_at_is_the_attacks_target(extractor):
+    roles = _roles(
+        extractor, "Malawi fired about 180 ballistic missiles at Zambia on Tuesday.", "ASSAULT"
+    )
+    assert roles.get("Zambia") == "target"

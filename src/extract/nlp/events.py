@@ -698,7 +698,7 @@ class EventsComponent:
 
         def on_country(prep: Token, tok: Token) -> dict[str, Any] | None:
             """A country a measure is put on: "imposed sanctions on Belarus"."""
-            return country_at(tok) if prep.lower_ in ("on", "against") else None
+            return country_at(tok) if prep.lower_ in ("on", "against", "at") else None
 
         src_role = "source"
         obj_role = (
@@ -823,6 +823,7 @@ class EventsComponent:
                     and (
                         child.lower_ in ("of", "with", "between", "on", "against")
                         or (child.lower_ == "into" and tok.pos_ == "NOUN")
+                        or (child.lower_ == "at" and c.type == "ASSAULT")  # "fired at Israel"
                     )  # "an investigation into the exporter, Frutas del Pacífico,"
                 ):
                     objs = (
