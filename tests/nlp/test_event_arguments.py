@@ -403,9 +403,15 @@ def test_a_demonym_on_a_strike_noun_is_the_attacking_countrys_forces(extractor):
     )
 
 
-def test_the_country_a_measure_is_put_on_is_its_target(extractor):
-    roles = _roles(extractor, "The European Union imposed sanctions on Zambia on Monday.", "COERCE")
-    assert roles.get("Zambia") == "target"
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("The European Union imposed sanctions on Zambia on Monday.", "COERCE"),
+        ("Malawi fired about 180 ballistic missiles at Zambia on Tuesday.", "ASSAULT"),
+    ],
+)
+def test_the_country_a_measure_is_put_on_or_fired_at_is_its_target(extractor, text, event_type):
+    assert _roles(extractor, text, event_type).get("Zambia") == "target"
 
 
 def test_the_bloc_refers_back_to_the_international_body_named_before(extractor):
@@ -415,10 +421,3 @@ def test_the_bloc_refers_back_to_the_international_body_named_before(extractor):
     )
     bloc = next(a for a in res.actors if a.text == "bloc")
     assert (bloc.canonical, bloc.sector) == ("European Union", "igo")
-
-
-def test_the_country_fired_at_is_the_attacks_target(extractor):
-    roles = _roles(
-        extractor, "Malawi fired about 180 ballistic missiles at Zambia on Tuesday.", "ASSAULT"
-    )
-    assert roles.get("Zambia") == "target"
