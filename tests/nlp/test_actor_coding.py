@@ -1006,3 +1006,11 @@ def test_a_bare_state_noun_is_the_same_body_named_earlier_with_its_country(extra
     )
     armies = [(a.text, a.country_code) for a in res.actors if a.text.endswith("army")]
     assert armies == [("Sudan's army", "SDN"), ("army", "SDN")]
+
+
+def test_a_surname_the_recogniser_took_alone_for_a_body_joins_its_first_name(extractor):
+    res = extractor.process(
+        "Acting Kursk governor Alexei Smirnov said 12 civilians had been killed."
+    )
+    person = next(a for a in res.actors if a.text.endswith("Smirnov"))
+    assert (person.text, person.kind, person.sector) == ("Alexei Smirnov", "person", "government")

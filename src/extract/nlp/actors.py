@@ -455,6 +455,13 @@ class ActorsComponent(GazetteerComponent):
                 continue  # "near Arbinda", "the town of Kafr Nabl": a place the NER mislabelled
             if ent.label_ in ("ORG", "PERSON") and _name_of_a_thing(ent):
                 continue  # "its headquarters in Juba, known as the Blue House"
+            if ent.label_ == "ORG" and low not in _aliases() and len(span) == 1 and span.start > 1:
+                first = doc[span.start - 1]  # "governor Alexei Smirnov": "Smirnov" alone an ORG
+                if first.is_title and first.pos_ == "PROPN" and not first.ent_type_:
+                    whole = doc[span.start - 1 : span.end]
+                    if _name_after_role(whole):
+                        add(whole, whole.text, "person", *self._affiliation(doc, ent, groups))
+                        continue
             if ent.label_ == "ORG" and low not in _aliases() and _name_after_role(span):
                 add(span, span.text, "person", *self._affiliation(doc, ent, groups))
                 continue
