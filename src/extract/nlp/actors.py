@@ -497,7 +497,7 @@ class ActorsComponent(GazetteerComponent):
                     and ent.root.head.lemma_.lower() in STRIKE_NOUNS
                     and (code := self.gazetteer.country_of_demonym(span.text)) is not None
                 ):  # "Israeli strikes killed 12": the country's forces struck
-                    add(span, f"{self._country_name(code)} military", "military", code)
+                    add(*self._forces(span, code))
                 elif ent.label_ == "NORP" and (people := self._nationals(span)) is not None:
                     add(*people)  # "Thousands of Sri Lankans rallied"
                 elif ent.label_ == "ORG":
@@ -674,7 +674,7 @@ class ActorsComponent(GazetteerComponent):
             if named:
                 add(span, named[0], named[1], named[2])
             elif code is not None:
-                add(span, f"{self._country_name(code)} military", "military", code)
+                add(*self._forces(span, code))
             elif kind in ("armed_group", "government", "military"):
                 add(span, low, kind, None)
 
@@ -761,13 +761,13 @@ class ActorsComponent(GazetteerComponent):
                 continue  # "spokesman Zabihullah Mujahid": the name makes the mention
             if tok.dep_ == "appos" and tok.head.ent_type_ == "PERSON":
                 continue  # "Sipho Dlamini, a union leader,": a title, not a second mention
-            code = next((x for c in left if (x := self.gazetteer.country_of_demonym(c.text))), None)
-            if (
-                tok.tag_ == "NNS"
-                and code is not None
-                and sector_of_words(low, "person") in _STATE_SECTORS
-            ):  # "Guatemalan investigators", "Ugandan ministers": the state acting
-                add(span, f"{self._country_name(code)} government", "government", code)
+            code = (
+                next((x for c in left if (x := self.gazetteer.country_of_demonym(c.text))), None)
+                if tok.tag_ == "NNS" and sector_of_words(low, "person") in _STATE_SECTORS
+                else None
+            )
+            if code is not None:  # "Guatemalan investigators", "Ugandan ministers": the state
+                add(*self._government(span, code))
                 continue
             if low in generic:
                 if (
@@ -808,6 +808,10 @@ class ActorsComponent(GazetteerComponent):
     def _government(self, span: Span, code: str) -> tuple[Span, str, str, str]:
         """A country (or its capital) standing for its government: "Washington"."""
         return span, f"{self._country_name(code)} government", "government", code
+
+    def _forces(self, span: Span, code: str) -> tuple[Span, str, str, str]:
+        """A demonym standing for its country's forces: "Israeli strikes", "Ukrainian-held"."""
+        return span, f"{self._country_name(code)} military", "military", code
 
     def _pair_sides(self, span: Span) -> list[tuple[Span, str, str, str | None]]:
         """The two parties of "U.S-Taliban" or "Israel-Hamas" when the entity recogniser

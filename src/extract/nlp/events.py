@@ -696,6 +696,15 @@ class EventsComponent:
                 return [subj, *subj.conjuncts, *mods]
             return [subj, *subj.conjuncts]
 
+        def sides_to(prep: Token) -> list[dict[str, Any]]:
+            """The actor, else the country (its government), each object of ``prep``
+            names: "pledged $50 million in aid to Haiti", "halted aid to Niger"."""
+            return [
+                side
+                for g in prep.children
+                if g.dep_ == "pobj" and (side := actor_at(g) or country_at(g)) is not None
+            ]
+
         def on_country(prep: Token, tok: Token) -> dict[str, Any] | None:
             """A country a measure is put on: "imposed sanctions on Belarus"."""
             return country_at(tok) if prep.lower_ in ("on", "against", "at") else None
@@ -776,12 +785,8 @@ class EventsComponent:
                 for v in (tok, *given):
                     for p in v.children:
                         if p.dep_ in ("prep", "dative") and p.lower_ == "to":
-                            for g in p.children:
-                                if g.dep_ != "pobj":
-                                    continue
-                                # "pledged $50 million in aid to Haiti": its government
-                                if (a := actor_at(g) or country_at(g)) is not None:
-                                    add("recipient", a["id"], a["text"])
+                            for a in sides_to(p):  # "pledged $50 million in aid to Haiti"
+                                add("recipient", a["id"], a["text"])
             if (
                 tok.pos_ == "VERB"
                 and not forces_moved
@@ -850,16 +855,11 @@ class EventsComponent:
                                             if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
                                                 add(obj_role, a["id"], a["text"])
                                     if p.dep_ == "prep" and p.lower_ == "to" and cut_off:
-                                        # "suspended payments to Mali": its government
-                                        for g in p.children:
-                                            side = actor_at(g) or country_at(g)
-                                            if g.dep_ == "pobj" and side is not None:
-                                                add(obj_role, side["id"], side["text"])
+                                        for a in sides_to(p):  # "suspended payments to Mali"
+                                            add(obj_role, a["id"], a["text"])
                 if cut_off and child.dep_ == "prep" and child.lower_ == "to":
-                    for g in child.children:  # "halted aid to Niger": its government
-                        side = actor_at(g) or country_at(g)
-                        if g.dep_ == "pobj" and side is not None:
-                            add(obj_role, side["id"], side["text"])
+                    for a in sides_to(child):  # "halted aid to Niger": its government
+                        add(obj_role, a["id"], a["text"])
                 if child.dep_ == "prep" and child.lower_ == "by" and tok.pos_ == "NOUN":
                     for g in child.children:  # "a three-year investigation by the Hawks"
                         if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
