@@ -1014,3 +1014,21 @@ def test_a_surname_the_recogniser_took_alone_for_a_body_joins_its_first_name(ext
     )
     person = next(a for a in res.actors if a.text.endswith("Smirnov"))
     assert (person.text, person.kind, person.sector) == ("Alexei Smirnov", "person", "government")
+
+
+def test_the_group_after_an_armed_group_is_that_group(extractor):
+    text = (
+        "Soldiers raided a camp of the Lord's Resistance Army on Monday, after the group "
+        "attacked a convoy."
+    )
+    group = _mention(extractor, text, "group")
+    assert group.entity == _mention(extractor, text, "Lord's Resistance Army").entity
+
+
+def test_the_group_after_a_rights_group_is_no_armed_group(extractor):
+    text = (
+        "The Lord's Resistance Army attacked a convoy. Amnesty International condemned "
+        "the killings, and the group called for an inquiry."
+    )
+    res = extractor.process(text, published="2024-05-06")
+    assert all(a.kind != "armed_group" for a in res.actors if a.text == "group")

@@ -421,3 +421,23 @@ def test_the_bloc_refers_back_to_the_international_body_named_before(extractor):
     )
     bloc = next(a for a in res.actors if a.text == "bloc")
     assert (bloc.canonical, bloc.sector) == ("European Union", "igo")
+
+
+def test_an_event_named_in_the_report_clause_lends_no_target(extractor):
+    text = (
+        "Turkish warplanes bombed militant hideouts in the mountains on Thursday, the "
+        "defence ministry said, a day after an attack on a state aerospace company."
+    )
+    res = extractor.process(text, published="2024-10-18")
+    bombing = next(e for e in res.events if e.trigger.text == "bombed")
+    assert "state aerospace company" not in {a.text for a in bombing.arguments}
+
+
+def test_the_object_of_a_verb_inside_a_joined_clause_is_not_the_target(extractor):
+    text = (
+        "Greece's defence ministry condemned the naval drills and said it had sent troops "
+        "to watch the foreign ships."
+    )
+    res = extractor.process(text, published="2024-05-24")
+    condemned = next(e for e in res.events if e.trigger.text == "condemned")
+    assert "troops" not in {a.text for a in condemned.arguments}

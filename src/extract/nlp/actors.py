@@ -899,9 +899,13 @@ class ActorsComponent(GazetteerComponent):
                     if (
                         (f[1] in groups and groups[f[1]]["kind"] == desc[low])
                         or (f[2] == desc[low] == "international_organisation")
+                        or (low in _GENERIC and f[2] in _BODIES)
                     )  # "the bloc": the European Union
                     and f[0].start < i - n
                 ]
+                if low in _GENERIC:  # "the group": the body named last, if an armed one
+                    prior = prior and [max(prior, key=lambda f: f[0].start)]
+                    prior = [f for f in prior if _kind_of(f) == desc[low]]
                 if prior:
                     last = max(prior, key=lambda f: f[0].start)
                     add(span, last[1], desc[low], last[3])
@@ -916,6 +920,21 @@ class ActorsComponent(GazetteerComponent):
 )
 def make_actors(nlp: Language, name: str, cache_dir: str | None) -> ActorsComponent:
     return ActorsComponent(nlp, name, cache_dir)
+
+
+def _kind_of(found: tuple[Span, str, str, str | None, str | None]) -> str:
+    """The kind of a body found, as the known table has it where the recogniser's label
+    said less (the Lord's Resistance Army found as an organisation is an armed group)."""
+    known = known_body(found[1])
+    return known[1] if known is not None and found[2] == "organisation" else found[2]
+
+
+_GENERIC = frozenset({"group"})
+"""Descriptors any body may take ("the group" after a rights group or a company): they
+stand for an armed group only when the body named last is one."""
+_BODIES = frozenset(
+    {"armed_group", "political_party", "international_organisation", "organisation", "company"}
+)
 
 
 @lru_cache(maxsize=1)

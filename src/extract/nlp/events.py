@@ -571,6 +571,13 @@ class EventsComponent:
                 for ch in t.children:  # captors are not who receives them
                     if ch.dep_ == "agent":
                         scope.difference_update(ch.subtree)
+        earlier = {  # "bombed hideouts a day after an attack on a factory": whom the
+            x  # earlier event was aimed at
+            for t in scope
+            if t.lower_ in _SEQUENCE and t.dep_ == "prep" and t not in toks
+            for x in t.subtree
+        }
+        scope -= earlier
         for t in toks:
             for ch in t.children:
                 if ch.dep_ in _SUBJ or (ch.dep_ in _OTHER_CLAUSE and ch.pos_ in ("VERB", "AUX")):
@@ -588,15 +595,24 @@ class EventsComponent:
             return
         sent = sentence(c.tok)
         subj = {x for t in toks for ch in t.children if ch.dep_ in _SUBJ for x in ch.subtree}
+        elsewhere = {  # "..., the ministry said, a day after an attack on X": the report's
+            x  # clause, and what it says of other events, names no target of this one
+            for t in toks
+            for ch in t.children
+            if ch.dep_ in _OTHER_CLAUSE and ch.lemma_.lower() in SPEECH_VERBS
+            for x in ch.subtree
+        } | earlier
         for a in doc._.actors or []:
             if a["start"] <= c.tok.idx or a["id"] in used or a["start"] >= sent.end_char:
+                continue
+            if _tok_at(doc, a["start"]) in elsewhere:
                 continue
             span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
             if span is None or not _aimed_at(span.root, subj):
                 continue
-            verb = next((x for x in span.root.ancestors if x.pos_ == "VERB"), None)
-            if verb is not None and any(verb in t.conjuncts for t in toks):
-                continue  # "seized ... and arrested X": the object of another event
+            if any(x in t.conjuncts for x in span.root.ancestors for t in toks):
+                continue  # "seized ... and arrested X", "condemned ... and said it had sent
+                # X": the object of another event, or of a clause that event governs
             add("target", a["id"], a["text"])
             return
 
@@ -1167,7 +1183,13 @@ def _linked(a: Token, b: Token) -> bool:
         return False  # "Britain delivered tents, while the EU disbursed 3.5 million euros"
     if any(_reduced_passive(t) and any(c.dep_ == "agent" for c in t.children) for t in (a, b)):
         return False  # "recaptured a town seized by rebels": two events, two agents
+    if any(t.dep_ == "pobj" and t.head.lower_ in _SEQUENCE for t in (a, b)):
+        return False  # "bombed hideouts a day after an attack on a factory": an earlier one
     return _distance(a, b) <= 3
+
+
+_SEQUENCE = frozenset({"after", "before", "since", "following"})
+"""Prepositions that set one event before or after another ("after an attack")."""
 
 
 def _written_subject(t: Token) -> Token | None:
