@@ -1032,3 +1032,20 @@ def test_the_group_after_a_rights_group_is_no_armed_group(extractor):
     )
     res = extractor.process(text, published="2024-05-06")
     assert all(a.kind != "armed_group" for a in res.actors if a.text == "group")
+
+
+@pytest.mark.parametrize("body", ["Police", "Myanmar's military"])
+def test_a_person_acted_on_by_a_body_does_not_take_its_sector(extractor, body):
+    text = f"{body} detained Aung San Suu Kyi on Monday."
+    assert _mention(extractor, text, "Aung San Suu Kyi").sector == "unknown"
+
+
+def test_a_person_named_again_by_the_first_name_keeps_their_sector(extractor):
+    text = (
+        "TPLF spokesman Tsegay Berhe demanded the withdrawal of Eritrean troops. "
+        "Tsegay warned that the talks would fail."
+    )
+    result = extractor.process(text, published="2024-03-01")
+    tsegay = [a for a in result.actors if a.text.startswith("Tsegay")]
+    assert [a.sector for a in tsegay] == ["armed_group", "armed_group"]
+    assert len({a.entity for a in tsegay}) == 1

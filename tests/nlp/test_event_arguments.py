@@ -441,3 +441,13 @@ def test_the_object_of_a_verb_inside_a_joined_clause_is_not_the_target(extractor
     res = extractor.process(text, published="2024-05-24")
     condemned = next(e for e in res.events if e.trigger.text == "condemned")
     assert "troops" not in {a.text for a in condemned.arguments}
+
+
+def test_an_earlier_event_set_by_after_is_an_event_of_its_own(extractor):
+    text = (
+        "Kenya carried out air strikes on militant camps inside Somalia on Friday, two days "
+        "after Mogadishu struck targets in Kenya's Mandera county."
+    )
+    res = extractor.process(text, published="2024-05-06")
+    sources = [[a.text for a in e.arguments if a.role == "source"] for e in res.events]
+    assert sources == [["Kenya"], ["Mogadishu"]]

@@ -77,3 +77,9 @@ def test_opening_fire_is_a_shooting_and_a_fire_alone_is_not(extractor):
     ).events
     assert [(e.type, e.trigger.text) for e in events] == [("ASSAULT", "fire")]
     assert extractor.process("A fire destroyed the market in Lima.").events == []
+
+
+def test_an_approved_package_of_sanctions_is_coercion(extractor):
+    text = "Ministers approved a fifth package of sanctions against Belarus on Monday."
+    res = extractor.process(text, published="2024-05-06")
+    assert [(e.type, e.trigger.text) for e in res.events] == [("COERCE", "sanctions")]

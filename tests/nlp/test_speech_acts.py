@@ -37,3 +37,10 @@ def test_speech_act_verbs_are_typed(extractor, text, trigger, etype):
 )
 def test_an_appeal_and_what_it_asks_for_are_no_events(extractor, text):
     assert _types(extractor, text) == {}
+
+
+def test_an_accusation_the_accused_denies_is_still_an_accusation(extractor):
+    text = "Sudan accused Chad of arming the militia, a charge N'Djamena denies."
+    types = _types(extractor, text)
+    assert types.get("accused") == "DISAPPROVE"
+    assert types.get("denies") == "REJECT"

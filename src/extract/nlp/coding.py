@@ -116,6 +116,21 @@ def _unnamed_org_plural(actor: ActorDict) -> bool:
     )
 
 
+def _apart(doc: Doc, a: ActorDict, b: ActorDict) -> bool:
+    """Two actors that are separate arguments of one verb ("the military detained Aung
+    San Suu Kyi", "police arrested X"): the one does not say what the other is."""
+    sa = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    sb = doc.char_span(b["start"], b["end"], alignment_mode="expand")
+    if sa is None or sb is None:
+        return False
+    ra, rb = sa.root, sb.root
+    if ra in rb.subtree or rb in ra.subtree:
+        return False
+    above_a = {ra, *ra.ancestors}
+    common = next((t for t in (rb, *rb.ancestors) if t in above_a), None)
+    return common is not None and common.pos_ in ("VERB", "AUX")
+
+
 def focus_country(
     dateline_country: str | None, places: list[dict[str, Any]], actors: list[ActorDict], text: str
 ) -> tuple[str | None, float]:
@@ -258,7 +273,10 @@ class CodingComponent(GazetteerComponent):
             near = [
                 b
                 for b in bodies
-                if min(abs(b["start"] - a["end"]), abs(a["start"] - b["end"])) <= _NEAR_CHARS
+                if (
+                    min(abs(b["start"] - a["end"]), abs(a["start"] - b["end"])) <= _NEAR_CHARS
+                    and not _apart(doc, a, b)
+                )
                 or described[0] <= b["start"] < described[1]
             ]
             before = doc_text(doc)[max(0, a["start"] - _NEAR_CHARS) : a["start"]]
@@ -498,6 +516,7 @@ class CodingComponent(GazetteerComponent):
         suffix: dict[str, str] = _c()["country_suffix"]
         ids: dict[str, str] = {}
         full_names: dict[str, ActorDict] = {}
+        first_names: dict[str, ActorDict] = {}
         for a in actors:
             s = suffix.get(a["sector"])
             if (
@@ -508,12 +527,15 @@ class CodingComponent(GazetteerComponent):
             ):
                 a["canonical"] = f"{self._country_name(a['country_code'])} {s}"
             parts = a["canonical"].split()
-            full = full_names.get(parts[0].lower()) if len(parts) == 1 else None
+            one = parts[0].lower() if len(parts) == 1 else None
+            full = full_names.get(one) or first_names.get(one) if one else None
             if full is not None and a["kind"] in ("person", "organisation", "unknown"):
-                # "Zulum" after "Babagana Zulum" (the NER may call the surname an ORG)
+                # "Zulum" after "Babagana Zulum" (the NER may call the surname an ORG), or
+                # "Tsegay" after "Tsegay Berhe" (named by the first name)
                 take_coding(a, full)
             elif a["kind"] == "person" and len(parts) > 1:
                 full_names.setdefault(parts[-1].lower(), a)
+                first_names.setdefault(parts[0].lower(), a)
             a["entity"] = ids.setdefault(a["canonical"].lower(), f"ent{len(ids) + 1}")
         # a mention with a sector lends it to the rest of its entity ("MMG, the
         # Chinese-owned company" ... "MMG said"), and one whose own words or body give the

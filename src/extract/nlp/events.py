@@ -1105,6 +1105,9 @@ def _content_of(tok: Token, acts: set[int]) -> bool:
     for _ in range(3):
         if t.head.i == t.i or t.dep_ not in ("xcomp", "ccomp", "dobj", "pobj", "prep", "acl"):
             return False
+        if t.dep_ == "ccomp" and t.i < t.head.i and tok.i < t.head.i:
+            return False  # "Congo accused Rwanda of ..., a charge Kigali denies": what is
+            # denied was said first, an act of its own
         t = t.head
         if t.i in acts:
             return True
@@ -1183,8 +1186,12 @@ def _linked(a: Token, b: Token) -> bool:
         return False  # "Britain delivered tents, while the EU disbursed 3.5 million euros"
     if any(_reduced_passive(t) and any(c.dep_ == "agent" for c in t.children) for t in (a, b)):
         return False  # "recaptured a town seized by rebels": two events, two agents
-    if any(t.dep_ == "pobj" and t.head.lower_ in _SEQUENCE for t in (a, b)):
-        return False  # "bombed hideouts a day after an attack on a factory": an earlier one
+    if any(
+        (t.dep_ == "pobj" and t.head.lower_ in _SEQUENCE)
+        or (t.dep_ == "advcl" and any(m.lower_ in _SEQUENCE for m in t.children))
+        for t in (a, b)
+    ):  # "bombed hideouts a day after an attack on a factory", "two days after Tehran
+        return False  # struck targets": an earlier event
     return _distance(a, b) <= 3
 
 

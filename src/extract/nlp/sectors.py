@@ -90,6 +90,15 @@ _NEXT_PERSON = re.compile(r"\s(?:and|or|but|while|as)\s")
 """Where the words after a person's name turn to someone else."""
 
 
+_WITHIN_A_TITLE = frozenset({"of", "the", "for", "and", "to", "a", "an", "in", "on", "at", "'s"})
+"""Lower-case words inside a role written before a name ("chief of the army staff",
+"minister for foreign affairs"); any other lower-case word ends the search."""
+
+
+def _in_a_title(word: str, roles: Any, open_roles: set[str]) -> bool:
+    return word in roles or word in open_roles or word in _WITHIN_A_TITLE
+
+
 def role_sector(before: str, after: str) -> str:
     """The sector of the role written beside a person's name: the nearest role word
     before it ("President Ashraf Ghani", "Foreign Ministry spokesman Zhao Lijian"), else
@@ -113,8 +122,11 @@ def role_sector(before: str, after: str) -> str:
         ]
 
     ahead = words(before)
+    written = before.split()
     open_roles = {r for r, s in coding_table()["role_sectors"].items() if s is None}
     for k in range(len(ahead) - 1, -1, -1):
+        if written[k].islower() and not _in_a_title(ahead[k], table, open_roles):
+            break  # "Police detained Aung San Suu Kyi": a verb between, not a title
         if ahead[k] in open_roles and k > 0 and (body := sector_word(ahead[k - 1])):
             return body  # "Opposition leader Raila Odinga", "union chief X": the body's
         if ahead[k] in table:
