@@ -1049,3 +1049,14 @@ def test_a_person_named_again_by_the_first_name_keeps_their_sector(extractor):
     tsegay = [a for a in result.actors if a.text.startswith("Tsegay")]
     assert [a.sector for a in tsegay] == ["armed_group", "armed_group"]
     assert len({a.entity for a in tsegay}) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "mention"),
+    [
+        ("Armed men kidnapped a bank manager in Tripoli on Sunday.", "Armed men"),
+        ("Unidentified armed men abducted three aid workers.", "Unidentified armed men"),
+    ],
+)
+def test_people_called_armed_are_an_armed_group(extractor, text, mention):
+    assert _mention(extractor, text, mention).sector == "armed_group"

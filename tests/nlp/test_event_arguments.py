@@ -451,3 +451,13 @@ def test_an_earlier_event_set_by_after_is_an_event_of_its_own(extractor):
     res = extractor.process(text, published="2024-05-06")
     sources = [[a.text for a in e.arguments if a.role == "source"] for e in res.events]
     assert sources == [["Kenya"], ["Mogadishu"]]
+
+
+def test_who_names_what_an_event_was_is_not_its_target(extractor):
+    text = (
+        "Soldiers stormed the presidential palace on Wednesday in what President Maria "
+        "Lopez called a coup attempt."
+    )
+    res = extractor.process(text, published="2024-06-27")
+    storming = next(e for e in res.events if e.trigger.text == "stormed")
+    assert "Maria Lopez" not in {a.text for a in storming.arguments}

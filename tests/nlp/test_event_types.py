@@ -83,3 +83,16 @@ def test_an_approved_package_of_sanctions_is_coercion(extractor):
     text = "Ministers approved a fifth package of sanctions against Belarus on Monday."
     res = extractor.process(text, published="2024-05-06")
     assert [(e.type, e.trigger.text) for e in res.events] == [("COERCE", "sanctions")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Troops stormed the parliament in what the opposition described as an assault on "
+        "democracy.",
+        "Rebels attacked the town in what the army called a massacre.",
+    ],
+)
+def test_what_an_event_is_called_is_not_another_event(extractor, text):
+    res = extractor.process(text, published="2024-05-06")
+    assert len(res.events) == 1

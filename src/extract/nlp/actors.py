@@ -301,6 +301,7 @@ class ActorsComponent(GazetteerComponent):
         self._acronyms(doc, add)
         self._unrecognised_names(doc, add)
         self._holders(doc, add)
+        self._armed_people(doc, add)
         self._descriptors(doc, add, found)
         for args in descriptors:
             add(*args)  # no group named before them: a group of their own
@@ -678,6 +679,20 @@ class ActorsComponent(GazetteerComponent):
             elif kind in ("armed_group", "government", "military"):
                 add(span, low, kind, None)
 
+    @staticmethod
+    def _armed_people(doc: Doc, add: Any) -> None:
+        """People the text calls armed ("armed men", "unidentified armed men", "heavily
+        armed youths"): an armed group of their own, as "gunmen" are."""
+        for i in positions(doc, _ARMED):
+            tok = doc[i]
+            head = tok.head
+            if tok.dep_ != "amod" or head.lower_ not in _PEOPLE or head.i < i:
+                continue
+            start = min(
+                [i, *(c.i for c in head.children if c.dep_ == "amod" and c.i < i)],
+            )
+            add(doc[start : head.i + 1], f"armed {head.lower_}", "armed_group", None)
+
     def _acronyms(self, doc: Doc, add: Any) -> None:
         """Organisations the NER model does not know: a name with its acronym in brackets
         ("Islamic State West Africa Province (ISWAP)") and every use of that acronym, and
@@ -928,6 +943,10 @@ def _kind_of(found: tuple[Span, str, str, str | None, str | None]) -> str:
     known = known_body(found[1])
     return known[1] if known is not None and found[2] == "organisation" else found[2]
 
+
+_ARMED = frozenset({"armed"})
+_PEOPLE = frozenset({"men", "youths", "people", "individuals", "assailants"})
+"""Plural nouns for people whom "armed" makes an armed group."""
 
 _GENERIC = frozenset({"group"})
 """Descriptors any body may take ("the group" after a rights group or a company): they

@@ -578,6 +578,11 @@ class EventsComponent:
             for x in t.subtree
         }
         scope -= earlier
+        for t in list(scope):  # "stormed the palace in what President X called a coup
+            if t.lemma_.lower() in _NAMING and t not in toks:  # attempt": who names it
+                for ch in t.children:
+                    if ch.dep_ in _SUBJ:
+                        scope.difference_update(ch.subtree)
         for t in toks:
             for ch in t.children:
                 if ch.dep_ in _SUBJ or (ch.dep_ in _OTHER_CLAUSE and ch.pos_ in ("VERB", "AUX")):
@@ -1068,6 +1073,8 @@ def _not_an_occurrence(tok: Token) -> bool:
         and tok.head.head.lower_ in _SPANS_OF_TIME
     ):
         return True
+    if tok.pos_ == "NOUN" and _named_as(tok):
+        return True  # "what the opposition described as an assault on democracy"
     if tok.lemma_.lower() == "kill":
         subj = _written_subject(tok)
         if subj is not None and subj.lower_ in ("that", "which") and tok.dep_ == "relcl":
@@ -1086,6 +1093,16 @@ def _not_an_occurrence(tok: Token) -> bool:
                 for g in c.children
             )
     return False
+
+
+def _named_as(tok: Token) -> bool:
+    """An event noun that is what a naming verb calls something ("called it a coup
+    attempt", "described as an assault on democracy", "branded the vote a farce"): a
+    judgement of an event told elsewhere, not one more event."""
+    head = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "as" else tok.head
+    if head.lemma_.lower() not in _NAMING - SPEECH_VERBS:
+        return False
+    return tok.dep_ in ("oprd", "xcomp", "attr") or (tok.dep_ == "pobj" and tok.head.lower_ == "as")
 
 
 def _reported_by_a_named_speaker(tok: Token) -> bool:
@@ -1194,6 +1211,9 @@ def _linked(a: Token, b: Token) -> bool:
         return False  # struck targets": an earlier event
     return _distance(a, b) <= 3
 
+
+_NAMING = SPEECH_VERBS | {"call", "describe", "term", "dub", "label", "brand"}
+"""Verbs whose subject says what an event is, not who takes part in it."""
 
 _SEQUENCE = frozenset({"after", "before", "since", "following"})
 """Prepositions that set one event before or after another ("after an attack")."""
