@@ -1060,3 +1060,17 @@ def test_a_person_named_again_by_the_first_name_keeps_their_sector(extractor):
 )
 def test_people_called_armed_are_an_armed_group(extractor, text, mention):
     assert _mention(extractor, text, mention).sector == "armed_group"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Rebel artillery shelled Chadian positions near the border overnight.", "TCD"),
+        ("Militants attacked a Kenyan military base in Lamu county.", "KEN"),
+    ],
+)
+def test_a_demonym_on_a_military_position_is_that_countrys_forces(extractor, text, code):
+    res = extractor.process(text, published="2024-05-06")
+    attack = res.events[0]
+    target = next(a for a in attack.arguments if a.role == "target")
+    assert (target.country_code, target.sector) == (code, "military")

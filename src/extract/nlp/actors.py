@@ -499,6 +499,13 @@ class ActorsComponent(GazetteerComponent):
                     and (code := self.gazetteer.country_of_demonym(span.text)) is not None
                 ):  # "Israeli strikes killed 12": the country's forces struck
                     add(*self._forces(span, code))
+                elif (
+                    ent.label_ == "NORP"
+                    and ent.root.dep_ == "amod"
+                    and self._position_of(ent.root)
+                    and (code := self.gazetteer.country_of_demonym(span.text)) is not None
+                ):  # "shelled Ukrainian positions", "an Israeli military base"
+                    add(*self._forces(span, code))
                 elif ent.label_ == "NORP" and (people := self._nationals(span)) is not None:
                     add(*people)  # "Thousands of Sri Lankans rallied"
                 elif ent.label_ == "ORG":
@@ -823,6 +830,11 @@ class ActorsComponent(GazetteerComponent):
     def _government(self, span: Span, code: str) -> tuple[Span, str, str, str]:
         """A country (or its capital) standing for its government: "Washington"."""
         return span, f"{self._country_name(code)} government", "government", code
+
+    @staticmethod
+    def _position_of(tok: Token) -> bool:
+        """``tok`` modifies a noun for a position or column of armed forces."""
+        return tok.head.lower_ in _a()["position_nouns"]
 
     def _forces(self, span: Span, code: str) -> tuple[Span, str, str, str]:
         """A demonym standing for its country's forces: "Israeli strikes", "Ukrainian-held"."""
