@@ -1074,3 +1074,17 @@ def test_a_demonym_on_a_military_position_is_that_countrys_forces(extractor, tex
     attack = res.events[0]
     target = next(a for a in attack.arguments if a.role == "target")
     assert (target.country_code, target.sector) == (code, "military")
+
+
+def test_a_known_group_named_before_a_group_noun_is_that_group(extractor):
+    text = "Houthi forces freed 14 Saudi prisoners on Monday."
+    actor = _mention(extractor, text, "Houthi")
+    assert (actor.sector, actor.country_code) == ("armed_group", "YEM")
+
+
+def test_its_aircraft_are_the_forces_of_the_speaker(extractor):
+    text = "The Turkish army said its drones had killed 17 militants on Sunday."
+    res = extractor.process(text, published="2024-05-06")
+    killing = next(e for e in res.events if e.type == "ASSAULT")
+    source = next(a for a in killing.arguments if a.role == "source")
+    assert (source.text, source.country_code) == ("drones", "TUR")

@@ -461,3 +461,18 @@ def test_who_names_what_an_event_was_is_not_its_target(extractor):
     res = extractor.process(text, published="2024-06-27")
     storming = next(e for e in res.events if e.trigger.text == "stormed")
     assert "Maria Lopez" not in {a.text for a in storming.arguments}
+
+
+def test_the_sides_of_clashes_between_two_are_both_sources(extractor):
+    text = "Clashes between the Chadian army and the FACT rebels killed 14 people near Mao."
+    res = extractor.process(text, published="2024-05-06")
+    clash = next(e for e in res.events if e.type == "ASSAULT")
+    assert {a.role for a in clash.arguments if a.text in ("Chadian army", "FACT")} == {"source"}
+    assert len([a for a in clash.arguments if a.role == "source"]) == 2
+
+
+def test_the_accused_is_the_source_of_what_they_are_accused_of(extractor):
+    text = "Georgia accused Russian forces of firing on its positions along the border."
+    res = extractor.process(text, published="2024-05-06")
+    firing = next(e for e in res.events if e.trigger.text == "firing")
+    assert [a.text for a in firing.arguments if a.role == "source"] == ["Russian forces"]

@@ -395,6 +395,9 @@ class ActorsComponent(GazetteerComponent):
             if named:
                 add(span, named[0], named[1], named[2])
                 continue
+            if country is None and (group := self._group_named_in(doc, left)) is not None:
+                add(*group)  # "Houthi forces": the group's name is the actor
+                continue
             if country is None and any(c.pos_ == "PROPN" for c in left):
                 # "PKK fighters": the group's name is the actor; but "the Limpopo
                 # provincial government", "Kano state police": a region's own body
@@ -403,6 +406,9 @@ class ActorsComponent(GazetteerComponent):
                     continue
             if country is None:
                 if low in _a()["craft_nouns"]:
+                    if any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in tok.children):
+                        add(span, low, "military", None)  # "said its drones had killed":
+                        continue  # the forces of whoever "its" is (the coding stage)
                     continue  # "drones were seen": a machine, not a side
                 if (
                     (
@@ -830,6 +836,18 @@ class ActorsComponent(GazetteerComponent):
     def _government(self, span: Span, code: str) -> tuple[Span, str, str, str]:
         """A country (or its capital) standing for its government: "Washington"."""
         return span, f"{self._country_name(code)} government", "government", code
+
+    @staticmethod
+    def _group_named_in(doc: Doc, left: list[Token]) -> tuple[Span, str, str, str | None] | None:
+        """The known group whose name stands before a group noun ("Houthi forces",
+        "Shabaab fighters") where the recogniser found no name: the name's span and the
+        group's canonical name, kind and country."""
+        names = [c for c in left if c.pos_ == "PROPN" and not c.ent_type_]
+        if not names:
+            return None
+        span = doc[names[0].i : names[-1].i + 1]
+        named = _aliases().get(span.text.lower())
+        return None if named is None else (span, *named)
 
     @staticmethod
     def _position_of(tok: Token) -> bool:

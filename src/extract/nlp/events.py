@@ -857,6 +857,9 @@ class EventsComponent:
                         if child.dep_ in _OBJ
                         else [g for g in child.children if g.dep_ == "pobj"]
                     )
+                    # "clashes between the army and the RSF", "talks between X and Y": the
+                    # sides take part alike, all sources (GUIDELINES: symmetric participants)
+                    role = src_role if child.lower_ == "between" else obj_role
                     for o in objs:
                         for cand in (o, *[x for x in o.conjuncts]):
                             named = next(
@@ -865,7 +868,7 @@ class EventsComponent:
                             if named is not None:
                                 cand = named
                             if (a := actor_at(cand) or on_country(child, cand)) is not None:
-                                add(obj_role, a["id"], a["text"])
+                                add(role, a["id"], a["text"])
                             elif (
                                 cand.pos_ == "NOUN"
                             ):  # "demanded the withdrawal of Eritrean troops", "arrested
@@ -1346,6 +1349,14 @@ def _object_controller(t: Token) -> Token | None:
         and typed[0] in _JUDGING
     ):  # "accused the army of shelling markets", "blamed the rebels for killing"
         return _judged(head.head)
+    if (
+        t.dep_ == "pcomp"
+        and head.lower_ in ("for", "of")
+        and head.head.dep_ == "dobj"
+        and (typed := type_trigger(head.head.head)) is not None
+        and typed[0] in _JUDGING
+    ):  # "accused Armenian forces of firing": the parser hung "of" on the object
+        return head.head
     return None
 
 
