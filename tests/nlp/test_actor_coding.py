@@ -1088,3 +1088,24 @@ def test_its_aircraft_are_the_forces_of_the_speaker(extractor):
     killing = next(e for e in res.events if e.type == "ASSAULT")
     source = next(a for a in killing.arguments if a.role == "source")
     assert (source.text, source.country_code) == ("drones", "TUR")
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "sector"),
+    [
+        (
+            "A court in Lusaka jailed a former municipal manager on Friday.",
+            "former municipal manager",
+            "government",
+        ),
+        (
+            "Police arrested a prominent businessman in Harare on Monday.",
+            "prominent businessman",
+            "business",
+        ),
+        ("Gunmen shot dead a dissident outside his home.", "dissident", "civilians"),
+        ("Fishermen clashed with the coast guard near the port.", "Fishermen", "civilians"),
+    ],
+)
+def test_people_described_by_their_occupation_are_actors(extractor, text, mention, sector):
+    assert _mention(extractor, text, mention).sector == sector
