@@ -96,3 +96,15 @@ def test_an_approved_package_of_sanctions_is_coercion(extractor):
 def test_what_an_event_is_called_is_not_another_event(extractor, text):
     res = extractor.process(text, published="2024-05-06")
     assert len(res.events) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        ("The interior ministry banned rallies near the parliament on Tuesday.", ["COERCE"]),
+        ("There have been more than 300 abductions in the state this year.", []),
+    ],
+)
+def test_what_is_banned_or_tallied_is_no_event(extractor, text, types):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.type for e in res.events] == types

@@ -1028,6 +1028,7 @@ def _only_a_landmark(doc: Doc, place: dict[str, Any]) -> bool:
 
 
 _SPEECH_ACTS = ("DEMAND", "THREATEN", "REJECT")
+_BANS = frozenset({"ban", "prohibit", "outlaw", "forbid"})
 _AGENTLESS = frozenset(
     {
         "insurgency",
@@ -1078,6 +1079,21 @@ def _not_an_occurrence(tok: Token) -> bool:
         return True
     if tok.pos_ == "NOUN" and _named_as(tok):
         return True  # "what the opposition described as an assault on democracy"
+    if (
+        tok.tag_ == "NNS"
+        and tok.dep_ in ("attr", "nsubj")
+        and tok.head.lemma_ == "be"
+        and any(c.dep_ == "expl" for c in tok.head.children)
+        and any(c.dep_ == "nummod" for c in tok.children)
+    ):
+        return True  # "There have been more than 1,200 kidnappings this year": a tally
+    if (
+        tok.tag_ == "NNS"
+        and tok.dep_ == "dobj"
+        and tok.head.lemma_ in _BANS
+        and not any(c.dep_ in ("det", "poss") for c in tok.children)
+    ):
+        return True  # "banned rallies near factories": any such, none that took place
     if tok.lemma_.lower() == "kill":
         subj = _written_subject(tok)
         if subj is not None and subj.lower_ in ("that", "which") and tok.dep_ == "relcl":
