@@ -1109,3 +1109,8 @@ def test_its_aircraft_are_the_forces_of_the_speaker(extractor):
 )
 def test_people_described_by_their_occupation_are_actors(extractor, text, mention, sector):
     assert _mention(extractor, text, mention).sector == sector
+
+
+def test_riot_police_at_the_start_of_a_sentence_are_police(extractor):
+    text = "Riot police fired tear gas at students in Accra on Friday."
+    assert _mention(extractor, text, "Riot police").sector == "police"

@@ -476,3 +476,27 @@ def test_the_accused_is_the_source_of_what_they_are_accused_of(extractor):
     res = extractor.process(text, published="2024-05-06")
     firing = next(e for e in res.events if e.trigger.text == "firing")
     assert [a.text for a in firing.arguments if a.role == "source"] == ["Russian forces"]
+
+
+def test_a_surname_alone_after_the_full_name_is_the_target(extractor):
+    text = (
+        "Congress voted to remove President Pedro Castillo on Wednesday. Police detained "
+        "Castillo as he headed to the Mexican embassy."
+    )
+    res = extractor.process(text, published="2024-05-06")
+    detention = next(e for e in res.events if e.trigger.text == "detained")
+    assert [a.text for a in detention.arguments if a.role == "target"] == ["Castillo"]
+
+
+def test_they_of_a_clause_beside_the_event_is_not_its_subject(extractor):
+    text = "Police fired tear gas at opposition supporters on Friday as they marched to parliament."
+    res = extractor.process(text, published="2024-05-06")
+    march = next(e for e in res.events if e.trigger.text == "marched")
+    assert "Police" not in {a.text for a in march.arguments}
+
+
+def test_whose_death_a_protest_is_over_is_not_its_target(extractor):
+    text = "Police killed four protesters during demonstrations over the death of Amadou Diallo."
+    res = extractor.process(text, published="2024-05-06")
+    protest = next(e for e in res.events if e.type == "PROTEST")
+    assert "Amadou Diallo" not in {a.text for a in protest.arguments}

@@ -301,6 +301,7 @@ class ActorsComponent(GazetteerComponent):
         self._acronyms(doc, add)
         self._unrecognised_names(doc, add)
         self._holders(doc, add)
+        self._surnames_again(doc, add, found)
         self._armed_people(doc, add)
         self._descriptors(doc, add, found)
         for args in descriptors:
@@ -398,7 +399,9 @@ class ActorsComponent(GazetteerComponent):
             if country is None and (group := self._group_named_in(doc, left)) is not None:
                 add(*group)  # "Houthi forces": the group's name is the actor
                 continue
-            if country is None and any(c.pos_ == "PROPN" for c in left):
+            if country is None and any(
+                c.pos_ == "PROPN" and c.lower_ not in _COMMON_MODIFIERS for c in left
+            ):
                 # "PKK fighters": the group's name is the actor; but "the Limpopo
                 # provincial government", "Kano state police": a region's own body
                 country = self._region_country(doc, left) if kind in _LOCAL_KINDS else None
@@ -693,6 +696,28 @@ class ActorsComponent(GazetteerComponent):
                 add(span, low, kind, None)
 
     @staticmethod
+    def _surnames_again(
+        doc: Doc, add: Any, found: list[tuple[Span, str, str, str | None, str | None]]
+    ) -> None:
+        """A person's surname used alone after the full name where the recogniser found no
+        name ("President Pedro Castillo ... Police detained Castillo")."""
+        people = {
+            f[0][-1].text: f
+            for f in found
+            if f[2] == "person" and len(f[0]) > 1 and f[0][-1].is_title
+        }
+        if not people:
+            return
+        for i in positions(doc, people, ORTH):
+            tok = doc[i]
+            person = people[tok.text]
+            if tok.ent_type_ or tok.pos_ != "PROPN" or i <= person[0].start:
+                continue
+            if (i > 0 and doc[i - 1].is_title) or (i + 1 < len(doc) and doc[i + 1].is_title):
+                continue  # part of another name
+            add(doc[i : i + 1], person[1], "person", person[3], person[4])
+
+    @staticmethod
     def _armed_people(doc: Doc, add: Any) -> None:
         """People the text calls armed ("armed men", "unidentified armed men", "heavily
         armed youths"): an armed group of their own, as "gunmen" are."""
@@ -973,6 +998,10 @@ def _kind_of(found: tuple[Span, str, str, str | None, str | None]) -> str:
     known = known_body(found[1])
     return known[1] if known is not None and found[2] == "organisation" else found[2]
 
+
+_COMMON_MODIFIERS = frozenset({"riot", "security", "border", "traffic", "special", "military"})
+"""Words the tagger may take for a name at the start of a sentence ("Riot police fired"):
+a kind of force, not a group's name."""
 
 _ARMED = frozenset({"armed"})
 _PEOPLE = frozenset({"men", "youths", "people", "individuals", "assailants"})

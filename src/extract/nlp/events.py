@@ -572,9 +572,9 @@ class EventsComponent:
                     if ch.dep_ == "agent":
                         scope.difference_update(ch.subtree)
         earlier = {  # "bombed hideouts a day after an attack on a factory": whom the
-            x  # earlier event was aimed at
+            x  # earlier event was aimed at; "protests over the death of X": what about
             for t in scope
-            if t.lower_ in _SEQUENCE and t.dep_ == "prep" and t not in toks
+            if t.lower_ in _SEQUENCE | _TOPIC and t.dep_ == "prep" and t not in toks
             for x in t.subtree
         }
         scope -= earlier
@@ -676,11 +676,15 @@ class EventsComponent:
                 # not a speaker higher up
                 subj = subj.head.head
             elif subj.pos_ == "PRON":  # "MMG said ... that it ... accused": the speaker
+                clause = subj.head
                 for anc in subj.head.ancestors:
+                    if clause.dep_ == "advcl":
+                        break  # "police fired tear gas ... as they marched": not the police
                     named = next((c for c in anc.children if c.dep_ in _SUBJ), None)
                     if named is not None and named.pos_ != "PRON":
                         subj = named
                         break
+                    clause = anc
             if not own(subj) or subj.lower_ in _MEMBERS:
                 twin = next(
                     (
@@ -1236,6 +1240,8 @@ _NAMING = SPEECH_VERBS | {"call", "describe", "term", "dub", "label", "brand"}
 
 _SEQUENCE = frozenset({"after", "before", "since", "following"})
 """Prepositions that set one event before or after another ("after an attack")."""
+_TOPIC = frozenset({"over", "about"})
+"""Prepositions of what an event is about ("protests over the death of X"): no target."""
 
 
 def _written_subject(t: Token) -> Token | None:
