@@ -1114,3 +1114,11 @@ def test_people_described_by_their_occupation_are_actors(extractor, text, mentio
 def test_riot_police_at_the_start_of_a_sentence_are_police(extractor):
     text = "Riot police fired tear gas at students in Accra on Friday."
     assert _mention(extractor, text, "Riot police").sector == "police"
+
+
+def test_figures_after_a_sector_word_are_people_and_alone_are_numbers(extractor):
+    text = "A court convicted 14 opposition figures of treason. Official figures showed a rise."
+    res = extractor.process(text, published="2024-05-06")
+    assert [(a.text, a.sector) for a in res.actors if "figures" in a.text] == [
+        ("opposition figures", "party")
+    ]

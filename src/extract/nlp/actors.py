@@ -23,7 +23,7 @@ from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body, known_names
 from extract.nlp.place_syntax import STRIKE_NOUNS, is_actor_use
-from extract.nlp.sectors import sector_of_words
+from extract.nlp.sectors import sector_of_words, sector_word
 from extract.nlp.syntax import HOLDING, positions, sentence
 from extract.nlp.types import ActorDict
 from extract.tables import load_table
@@ -837,6 +837,10 @@ class ActorsComponent(GazetteerComponent):
                 continue
             if _title_of_a_name(tok):
                 continue  # "Leaders of IGAD": a title, the body is the actor
+            if low in _a()["sector_led_person_nouns"] and not any(
+                sector_word(c.lower_) for c in left
+            ):
+                continue  # "opposition figures", not "official figures showed"
             org = next((c.text for c in left if c.pos_ == "PROPN"), None)
             owner = next(
                 (c for c in tok.lefts if c.dep_ == "poss" and c.pos_ == "PROPN"), None
