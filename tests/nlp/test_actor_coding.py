@@ -1122,3 +1122,16 @@ def test_figures_after_a_sector_word_are_people_and_alone_are_numbers(extractor)
     assert [(a.text, a.sector) for a in res.actors if "figures" in a.text] == [
         ("opposition figures", "party")
     ]
+
+
+def test_a_country_named_on_a_strike_is_its_forces(extractor):
+    text = "A U.S. drone strike killed a militia commander near Baghdad airport on Friday."
+    res = extractor.process(text, published="2024-05-06")
+    strike = next(e for e in res.events if e.type == "ASSAULT")
+    source = next(a for a in strike.arguments if a.role == "source")
+    assert (source.country_code, source.sector) == ("USA", "military")
+
+
+def test_a_presidential_guard_is_military(extractor):
+    text = "Members of Niger's presidential guard detained the president on Wednesday."
+    assert _mention(extractor, text, "Niger's presidential guard").sector == "military"

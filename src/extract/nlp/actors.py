@@ -538,6 +538,13 @@ class ActorsComponent(GazetteerComponent):
                         "government" if is_gov and country else "organisation",
                         country,
                     )
+            elif (
+                ent.label_ == "GPE"
+                and _strike_modifier(ent.root)
+                and (entry := self.gazetteer.country(span.text)) is not None
+                and entry.kind == "country"
+            ):  # "a U.S. drone strike killed": that country's forces struck
+                add(*self._forces(span, entry.country_code))
             elif ent.label_ == "GPE" and is_actor_use(ent):
                 if ent.root.dep_ == "poss" and ent.root.head.lower_ in _a()["person_nouns"]:
                     continue  # "Serbia's president": the person is the actor (_nominals)
@@ -1001,6 +1008,16 @@ def _kind_of(found: tuple[Span, str, str, str | None, str | None]) -> str:
     said less (the Lord's Resistance Army found as an organisation is an armed group)."""
     known = known_body(found[1])
     return known[1] if known is not None and found[2] == "organisation" else found[2]
+
+
+def _strike_modifier(tok: Token) -> bool:
+    """``tok`` modifies a strike noun, directly or through its compounds ("a U.S. drone
+    strike", "Israeli air strikes")."""
+    while tok.dep_ in ("compound", "nmod", "amod") and tok.head.i != tok.i:
+        tok = tok.head
+        if tok.lemma_.lower() in STRIKE_NOUNS:
+            return True
+    return False
 
 
 _COMMON_MODIFIERS = frozenset({"riot", "security", "border", "traffic", "special", "military"})
