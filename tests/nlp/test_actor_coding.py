@@ -1135,3 +1135,8 @@ def test_a_country_named_on_a_strike_is_its_forces(extractor):
 def test_a_presidential_guard_is_military(extractor):
     text = "Members of Niger's presidential guard detained the president on Wednesday."
     assert _mention(extractor, text, "Niger's presidential guard").sector == "military"
+
+
+def test_people_from_several_countries_take_no_focus_country(extractor):
+    text = "Caracas expelled diplomats from seven Latin American countries on Monday."
+    assert _mention(extractor, text, "diplomats").country_code is None

@@ -116,6 +116,11 @@ def _unnamed_org_plural(actor: ActorDict) -> bool:
     )
 
 
+_FROM_ABROAD = re.compile(r"\s+from\s+(?:[\w-]+\s+){0,3}(?:countries|nations|states)\b")
+"""After a mention: people from several countries ("diplomats from seven Latin American
+countries"), of no one country."""
+
+
 def _apart(doc: Doc, a: ActorDict, b: ActorDict) -> bool:
     """Two actors that are separate arguments of one verb ("the military detained Aung
     San Suu Kyi", "police arrested X"): the one does not say what the other is."""
@@ -200,6 +205,7 @@ class CodingComponent(GazetteerComponent):
                 or a["kind"] in _c()["no_context_kinds"]
                 or not_here & set(a["text"].lower().split())
                 or _unnamed_org_plural(a)
+                or _FROM_ABROAD.match(text, a["end"])
             ):
                 continue  # "foreign troops", "mining companies": not the focus country's
             owner = self._owner_country(doc, a, actors)
