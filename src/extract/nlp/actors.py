@@ -1034,6 +1034,7 @@ stand for an armed group only when the body named last is one."""
 _BODIES = frozenset(
     {"armed_group", "political_party", "international_organisation", "organisation", "company"}
 )
+"""Kinds of the bodies "the group" may stand for."""
 
 
 @lru_cache(maxsize=1)

@@ -1033,6 +1033,7 @@ def _only_a_landmark(doc: Doc, place: dict[str, Any]) -> bool:
 
 _SPEECH_ACTS = ("DEMAND", "THREATEN", "REJECT")
 _BANS = frozenset({"ban", "prohibit", "outlaw", "forbid"})
+"""Verbs whose object in general ("banned rallies") is what may not happen, not an event."""
 _AGENTLESS = frozenset(
     {
         "insurgency",
@@ -1123,7 +1124,7 @@ def _named_as(tok: Token) -> bool:
     attempt", "described as an assault on democracy", "branded the vote a farce"): a
     judgement of an event told elsewhere, not one more event."""
     head = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "as" else tok.head
-    if head.lemma_.lower() not in _NAMING - SPEECH_VERBS:
+    if head.lemma_.lower() not in _NAMING_ONLY:
         return False
     return tok.dep_ in ("oprd", "xcomp", "attr") or (tok.dep_ == "pobj" and tok.head.lower_ == "as")
 
@@ -1235,7 +1236,8 @@ def _linked(a: Token, b: Token) -> bool:
     return _distance(a, b) <= 3
 
 
-_NAMING = SPEECH_VERBS | {"call", "describe", "term", "dub", "label", "brand"}
+_NAMING_ONLY = frozenset({"call", "describe", "term", "dub", "label", "brand"})
+_NAMING = SPEECH_VERBS | _NAMING_ONLY
 """Verbs whose subject says what an event is, not who takes part in it."""
 
 _SEQUENCE = frozenset({"after", "before", "since", "following"})

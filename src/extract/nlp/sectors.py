@@ -96,6 +96,7 @@ _WITHIN_A_TITLE = frozenset({"of", "the", "for", "and", "to", "a", "an", "in", "
 
 
 def _in_a_title(word: str, roles: Any, open_roles: set[str]) -> bool:
+    """``word`` may stand inside a role written before a name."""
     return word in roles or word in open_roles or word in _WITHIN_A_TITLE
 
 
