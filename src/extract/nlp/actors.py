@@ -504,17 +504,10 @@ class ActorsComponent(GazetteerComponent):
                 elif (
                     ent.label_ == "NORP"
                     and ent.root.dep_ == "amod"
-                    and ent.root.head.lemma_.lower() in STRIKE_NOUNS
+                    and self._of_forces(ent.root.head)
                     and (code := self.gazetteer.country_of_demonym(span.text)) is not None
-                ):  # "Israeli strikes killed 12": the country's forces struck
-                    add(*self._forces(span, code))
-                elif (
-                    ent.label_ == "NORP"
-                    and ent.root.dep_ == "amod"
-                    and self._position_of(ent.root)
-                    and (code := self.gazetteer.country_of_demonym(span.text)) is not None
-                ):  # "shelled Ukrainian positions", "an Israeli military base"
-                    add(*self._forces(span, code))
+                ):  # "Israeli strikes killed 12", "shelled Ukrainian positions": the
+                    add(*self._forces(span, code))  # country's forces struck, or were struck
                 elif ent.label_ == "NORP" and (people := self._nationals(span)) is not None:
                     add(*people)  # "Thousands of Sri Lankans rallied"
                 elif ent.label_ == "ORG":
@@ -733,9 +726,7 @@ class ActorsComponent(GazetteerComponent):
             head = tok.head
             if tok.dep_ != "amod" or head.lower_ not in _PEOPLE or head.i < i:
                 continue
-            start = min(
-                [i, *(c.i for c in head.children if c.dep_ == "amod" and c.i < i)],
-            )
+            start = min([i, *(c.i for c in head.children if c.dep_ == "amod" and c.i < i)])
             add(doc[start : head.i + 1], f"armed {head.lower_}", "armed_group", None)
 
     def _acronyms(self, doc: Doc, add: Any) -> None:
@@ -886,9 +877,10 @@ class ActorsComponent(GazetteerComponent):
         return None if named is None else (span, *named)
 
     @staticmethod
-    def _position_of(tok: Token) -> bool:
-        """``tok`` modifies a noun for a position or column of armed forces."""
-        return tok.head.lower_ in _a()["position_nouns"]
+    def _of_forces(noun: Token) -> bool:
+        """A noun that a country's forces do or hold: a strike ("Israeli strikes") or a
+        position or column ("Ukrainian positions", "an Israeli convoy")."""
+        return noun.lemma_.lower() in STRIKE_NOUNS or noun.lower_ in _a()["position_nouns"]
 
     def _forces(self, span: Span, code: str) -> tuple[Span, str, str, str]:
         """A demonym standing for its country's forces: "Israeli strikes", "Ukrainian-held"."""

@@ -574,7 +574,7 @@ class EventsComponent:
         earlier = {  # "bombed hideouts a day after an attack on a factory": whom the
             x  # earlier event was aimed at; "protests over the death of X": what about
             for t in scope
-            if t.lower_ in _SEQUENCE | _TOPIC and t.dep_ == "prep" and t not in toks
+            if t.lower_ in _ELSEWHERE and t.dep_ == "prep" and t not in toks
             for x in t.subtree
         }
         scope -= earlier
@@ -1244,6 +1244,8 @@ _SEQUENCE = frozenset({"after", "before", "since", "following"})
 """Prepositions that set one event before or after another ("after an attack")."""
 _TOPIC = frozenset({"over", "about"})
 """Prepositions of what an event is about ("protests over the death of X"): no target."""
+_ELSEWHERE = _SEQUENCE | _TOPIC
+"""Prepositions whose object names no target of the event they hang on."""
 
 
 def _written_subject(t: Token) -> Token | None:
@@ -1318,9 +1320,7 @@ def _subject(tok: Token) -> Token | None:
     return None
 
 
-_ADJUNCT_PREPS = frozenset(
-    {"after", "before", "following", "over", "despite", "since", "during", "amid", "until"}
-)
+_ADJUNCT_PREPS = _SEQUENCE | {"over", "despite", "during", "amid", "until"}
 """Prepositions of a time or a cause: an event named after them is not the clause's own."""
 _JUDGING = ("DISAPPROVE", "SUPPORT", "COERCE", "DEMAND", "INVESTIGATE", "REJECT")
 """Types of a verb whose object event has an agent of its own ("condemned the attack",
