@@ -80,6 +80,24 @@ def test_typers_give_the_same_records_batched_and_one_by_one(
     assert [r.events for r in one] == [r.events for r in many]
 
 
+def test_a_sentences_features_do_not_depend_on_the_sentences_batched_with_it() -> None:
+    # the same article must get the same event types whichever articles share its batch
+    # (a one-article call, a shard of a batch run, a GPU or a CPU)
+    from extract.nlp.typer import Encoder
+
+    encoder = Encoder(layers=2)
+    sentences = [
+        "Rebels attacked a checkpoint in Kunduz on Sunday .",
+        "The central bank raised its key interest rate by 50 basis points on Friday .",
+        "Police fired tear gas at thousands of protesters who marched on parliament .",
+        "Ministers from 27 countries met in Brussels for two days of talks on sanctions .",
+    ]
+    words, *others = [s.split() for s in sentences]
+    alone = encoder.features([(words, [1, 3])])[0]
+    batched = encoder.features([(w, [0]) for w in others] + [(words, [1, 3])])[-1]
+    assert (alone - batched).abs().max().item() < 1e-4
+
+
 def test_a_missing_head_is_a_model_error_naming_the_fix(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="newsevents train"):
         Extractor(Settings(event_typer="transformer", typer_model_dir=str(tmp_path)))

@@ -17,7 +17,6 @@ only on sentences that hold a candidate trigger, in batches, on a GPU when torch
 from __future__ import annotations
 
 import json
-import warnings
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -103,16 +102,10 @@ class Encoder:
         # the lower layers only: more lexical, better on our data, and cheaper
         self.model: Any = MiniLM.load(path, layers).to(self.device)
         self.layers = layers
-        # int8 linear layers: ~2x less CPU, same features to 1e-2. Their activations are
-        # scaled per encoder batch, so a confidence can move a little with the sentences
-        # that share the batch (a shard always batches its articles the same way)
-        if self.device == "cpu":
-            with warnings.catch_warnings():  # torch's notice that the API moves to torchao
-                warnings.simplefilter("ignore", category=DeprecationWarning)
-                warnings.simplefilter("ignore", category=UserWarning)
-                self.model = torch.ao.quantization.quantize_dynamic(  # type: ignore[no-untyped-call]
-                    self.model, {torch.nn.Linear}, dtype=torch.qint8
-                )
+        # float32 on every device: dynamic int8 layers cost about a third less encoder CPU
+        # but scale their activations over the whole batch, so a sentence's features (and
+        # its event type) moved with the sentences that shared its batch, and a CPU run
+        # differed from a GPU run
         self.max_length = max_length
         self.batch_size = batch_size
         self.dim = 2 * self.model.hidden_size
