@@ -108,3 +108,17 @@ def test_what_an_event_is_called_is_not_another_event(extractor, text):
 def test_what_is_banned_or_tallied_is_no_event(extractor, text, types):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events] == types
+
+
+@pytest.mark.parametrize(
+    ("text", "borrower"),
+    [
+        ("The African Development Bank has suspended payments to Niger, the lender said.", "Niger"),
+        ("The IMF halted disbursements to Zambia after the election.", "Zambia"),
+        ("The World Bank froze lending to Uganda over the new law.", "Uganda"),
+    ],
+)
+def test_a_lender_stopping_its_money_sanctions_the_borrower(extractor, text, borrower):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.type for e in res.events] == ["SANCTION"]
+    assert [a.text for a in res.events[0].arguments if a.role == "target"] == [borrower]
