@@ -461,6 +461,18 @@ def test_a_name_after_a_role_is_a_person_even_when_recognised_as_an_organisation
     assert (person.kind, person.sector) == ("person", "government")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A judge ordered Rodrigo Castellanos, 61, who headed the Energy Ministry, held.",
+        "Police detained Rodrigo Castellanos, who headed the Energy Ministry until 2019.",
+    ],
+)
+def test_a_name_given_an_age_or_a_who_clause_is_a_person(extractor, text) -> None:
+    person = _mention(extractor, text, "Rodrigo Castellanos")
+    assert (person.kind, person.sector) == ("person", "government")
+
+
 def test_a_name_before_a_region_word_is_not_an_actor(extractor) -> None:
     result = extractor.process(
         "Aid arrived on Friday, Sahel region governor Ali Bande said.", published="2024-03-01"

@@ -196,6 +196,26 @@ def _name_after_role(span: Span) -> bool:
     return all(t.is_alpha and t.is_title and t.lower_ not in org_words for t in span)
 
 
+_WHO = frozenset({"who", "whom", "whose"})
+
+
+def _described_as_a_person(span: Span) -> bool:
+    """An ORG entity the sentence describes as a person: given an age in apposition
+    ("Rodrigo Castellanos, 61,") or a clause with "who" ("X, who headed the ministry").
+    Capitalised words only, none an organisation word."""
+    org_words = set(_a()["org_words"])
+    if not 2 <= len(span) <= 4 or not all(
+        t.is_alpha and t.is_title and t.lower_ not in org_words for t in span
+    ):
+        return False
+    for ch in span.root.children:
+        if ch.dep_ == "relcl" and any(g.lower_ in _WHO and g.i < ch.i for g in ch.children):
+            return True
+        if ch.dep_ == "appos" and ch.like_num and ch.text.isdigit() and 0 < int(ch.text) < 120:
+            return True
+    return False
+
+
 _Found = tuple[Span, str, str, str | None, str | None]
 
 
@@ -472,7 +492,11 @@ class ActorsComponent(GazetteerComponent):
                     if _name_after_role(whole):
                         add(whole, whole.text, "person", *self._affiliation(doc, ent, groups))
                         continue
-            if ent.label_ == "ORG" and low not in _aliases() and _name_after_role(span):
+            if (
+                ent.label_ == "ORG"
+                and low not in _aliases()
+                and (_name_after_role(span) or _described_as_a_person(span))
+            ):
                 add(span, span.text, "person", *self._affiliation(doc, ent, groups))
                 continue
             sides = self._pair_sides(span)
