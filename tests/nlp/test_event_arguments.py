@@ -498,3 +498,22 @@ def test_an_actor_outside_the_events_own_clause_is_not_its_argument(
     res = extractor.process(text, published="2024-05-06")
     event = next(e for e in res.events if e.trigger.text == trigger)
     assert outsider not in {a.text for a in event.arguments}
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "patient"),
+    [
+        ("If convicted, the former energy minister faces up to 15 years in prison.",
+         "convicted", "former energy minister"),
+        ("When arrested, the opposition leader was carrying a pistol, police said.",
+         "arrested", "opposition leader"),
+    ],
+)  # fmt: skip
+def test_a_participle_clause_without_a_subject_acts_on_the_main_clauses_subject(
+    extractor, text, trigger, patient
+):
+    res = extractor.process(text, published="2024-05-06")
+    event = next(e for e in res.events if e.trigger.text == trigger)
+    assert [(a.role, a.text) for a in event.arguments if a.role in ("source", "target")] == [
+        ("target", patient)
+    ]

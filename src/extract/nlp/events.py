@@ -775,6 +775,10 @@ class EventsComponent:
                             )
                             if g.dep_ == "pobj" and (a := actor_at(named or g)) is not None:
                                 add(obj_role, a["id"], a["text"])
+            if _participle_clause(tok):  # "If convicted, the minister faces": the one
+                for x in (c for c in tok.head.children if c.dep_ in (*_SUBJ, "nsubjpass")):
+                    if (a := actor_at(x)) is not None:  # convicted
+                        add(obj_role, a["id"], a["text"])
             if tok.pos_ == "NOUN" and tok.dep_ == "pobj" and tok.head.lower_ == "under":
                 # "Ugandan troops came under attack from ADF rebels"
                 verb = tok.head.head
@@ -1302,9 +1306,13 @@ def _subject(tok: Token) -> Token | None:
         controller = _object_controller(t)
         if controller is not None:  # "required Israel to withdraw", "charged X with embezzling"
             return controller
-        if any(c.dep_ == "nsubjpass" for c in t.children) or _reduced_passive(t):
-            return None  # "a soldier was wounded by ...", "hostages kidnapped by gunmen":
-            # the agent is the source, not the subject of the clause above
+        if (
+            any(c.dep_ == "nsubjpass" for c in t.children)
+            or _reduced_passive(t)
+            or _participle_clause(t)
+        ):
+            return None  # "a soldier was wounded by ...", "hostages kidnapped by gunmen",
+            # "if convicted, X faces": the agent is the source, not the subject above
         if t.dep_ not in (*_CLIMB, "acomp") or t.head.i == t.i:
             return None
         if t.pos_ == "NOUN" and _judged_or_adjunct(t):
@@ -1403,6 +1411,18 @@ def _reduced_passive(t: Token) -> bool:
         and t.tag_ == "VBN"
         and t.pos_ == "VERB"
         and not (t.head.dep_ == "dobj" and t.head.head.lemma_.lower() in _CAUSATIVE)
+    )
+
+
+def _participle_clause(t: Token) -> bool:
+    """ "If convicted, X faces ...", "When arrested, X was carrying ...": a past participle
+    clause with no subject or auxiliary of its own is passive; the main clause's subject
+    is what it acts on, not its agent."""
+    return (
+        t.dep_ == "advcl"
+        and t.tag_ == "VBN"
+        and t.pos_ == "VERB"
+        and not any(c.dep_ in (*_SUBJ, "nsubjpass", "aux", "auxpass") for c in t.children)
     )
 
 
