@@ -1150,3 +1150,12 @@ def test_the_forces_of_a_state_that_strikes_are_the_source(extractor, text, sour
     attack = next(e for e in res.events if e.type == "ASSAULT")
     found = next(a for a in attack.arguments if a.role == "source")
     assert (found.text, found.country_code, found.sector) == (source, country, "military")
+
+
+def test_militiamen_are_an_armed_group(extractor) -> None:
+    fano = _mention(
+        extractor,
+        "Fano militiamen attacked a police station in Amhara on Tuesday.",
+        "Fano militiamen",
+    )
+    assert fano.sector == "armed_group"

@@ -46,6 +46,7 @@ def test_a_bomb_is_the_weapon_and_bombing_it_the_event(extractor):
             "RETREAT",
         ),
         ("The president pardoned 200 prisoners at Kuru on Monday.", "pardoned", "RETREAT"),
+        ("Turkish drones hit a vehicle near Kuru on Monday.", "hit", "ASSAULT"),
     ],
 )
 def test_core_violence_and_yielding_words_are_triggers(extractor, text, trigger, event_type):
@@ -122,3 +123,10 @@ def test_a_lender_stopping_its_money_sanctions_the_borrower(extractor, text, bor
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events] == ["SANCTION"]
     assert [a.text for a in res.events[0].arguments if a.role == "target"] == [borrower]
+
+
+def test_hit_without_a_weapon_is_no_attack(extractor):
+    res = extractor.process(
+        "Floods hit the Kuru valley and prices hit a record.", published="2024-05-06"
+    )
+    assert res.events == []
