@@ -517,3 +517,30 @@ def test_a_participle_clause_without_a_subject_acts_on_the_main_clauses_subject(
     assert [(a.role, a.text) for a in event.arguments if a.role in ("source", "target")] == [
         ("target", patient)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "outsider"),
+    [
+        ("Iranian authorities executed a man convicted of killing a member of the security "
+         "forces, the judiciary said.", "executed", "security forces"),
+        ("Police arrested a man who attacked two soldiers near the market on Sunday.",
+         "arrested", "soldiers"),
+    ],
+)  # fmt: skip
+def test_whom_the_event_of_a_clause_describing_the_object_acts_on_is_not_the_target(
+    extractor, text, trigger, outsider
+):
+    res = extractor.process(text, published="2024-05-06")
+    event = next(e for e in res.events if e.trigger.text == trigger)
+    assert outsider not in {a.text for a in event.arguments}
+
+
+def test_what_a_threat_says_is_to_be_done_still_gives_its_target(extractor):
+    text = (
+        "On Sunday, a rebel commander threatened in a video to attack Kenyan troops if they "
+        "advanced on the town."
+    )
+    res = extractor.process(text, published="2024-05-06")
+    threat = next(e for e in res.events if e.type == "THREATEN")
+    assert [a.text for a in threat.arguments if a.role == "target"] == ["Kenyan troops"]

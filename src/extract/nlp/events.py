@@ -448,7 +448,7 @@ class EventsComponent:
             self._pressed(doc, toks, add)
         if not any(a["role"] in ("target", "recipient") for a in args):
             sourced = any(a["role"] == "source" for a in args)
-            self._clause_target(doc, c, toks, clause, used, add, sourced)
+            self._clause_target(doc, c, toks, clause, used, add, sourced, others)
         self._quantity_args(doc, c, toks, clause, sent, add, others)
         places = [
             p
@@ -555,6 +555,7 @@ class EventsComponent:
         used: set[str],
         add: Any,
         sourced: bool = False,
+        others: Collection[int] = (),
     ) -> None:
         """When the parse gave no target: the first actor after the trigger in what it
         governs, outside its subject and the clauses of other verbs joined to it ("detained
@@ -578,6 +579,17 @@ class EventsComponent:
             for x in t.subtree
         }
         scope -= earlier
+        described = {  # "executed a man convicted of killing a policeman": the clauses of
+            x  # other events describe the man; whom they act on is not this target (what a
+            # threat or demand says is to be done, "threatened in a video to attack X", is)
+            for t in scope
+            if t.i in others
+            and t.pos_ == "VERB"
+            and t.dep_ in ("acl", "relcl", "pcomp")
+            and not any(ch.dep_ == "aux" and ch.lower_ == "to" for ch in t.children)
+            for x in t.subtree
+        }
+        scope -= described
         for t in list(scope):  # "stormed the palace in what President X called a coup
             if t.lemma_.lower() in _NAMING and t not in toks:  # attempt": who names it
                 for ch in t.children:
@@ -600,13 +612,17 @@ class EventsComponent:
             return
         sent = sentence(c.tok)
         subj = {x for t in toks for ch in t.children if ch.dep_ in _SUBJ for x in ch.subtree}
-        elsewhere = {  # "..., the ministry said, a day after an attack on X": the report's
-            x  # clause, and what it says of other events, names no target of this one
-            for t in toks
-            for ch in t.children
-            if ch.dep_ in _OTHER_CLAUSE and ch.lemma_.lower() in SPEECH_VERBS
-            for x in ch.subtree
-        } | earlier
+        elsewhere = (
+            {  # "..., the ministry said, a day after an attack on X": the report's
+                x  # clause, and what it says of other events, names no target of this one
+                for t in toks
+                for ch in t.children
+                if ch.dep_ in _OTHER_CLAUSE and ch.lemma_.lower() in SPEECH_VERBS
+                for x in ch.subtree
+            }
+            | earlier
+            | described
+        )
         for a in doc._.actors or []:
             if a["start"] <= c.tok.idx or a["id"] in used or a["start"] >= sent.end_char:
                 continue
