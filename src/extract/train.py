@@ -23,6 +23,7 @@ from typing import Any
 from extract.config import Settings
 from extract.evaluate.corpus import GoldDoc
 from extract.evaluate.metrics import PRF
+from extract.nlp.events import lexicon_lemmas
 from extract.nlp.typer import (
     CONFIG_FILE,
     HEAD_FILE,
@@ -233,6 +234,9 @@ def train_typer(
         "batch_size": encoder.batch_size,
         "threshold": threshold,
         "trigger_lemmas": ex.trigger_lemmas,
+        # every lemma the head saw as a candidate; one the lexicon gains later is the
+        # lexicon's alone until the head is trained again (TransformerTyper.prepare)
+        "candidate_lemmas": sorted(set(ex.trigger_lemmas) | lexicon_lemmas()),
         "layers": encoder.layers,
         "training": {
             "files": [str(f) for f in gold_files],
@@ -303,6 +307,15 @@ def write_card(out_dir: Path, config: dict[str, Any]) -> Path:
         f"training split: P {cv['p']:.3f}, R {cv['r']:.3f}, F1 {cv['f1']:.3f}.",
         f"- Fit on the training data itself: F1 {fit['f1']:.3f}.",
         f"- Threshold {config['threshold']} (least probability of a type).",
+        *(
+            [
+                f"- Candidate words: the {len(config['candidate_lemmas'])} lemmas the head saw "
+                "in training (the lexicon's then and the gold triggers'); a word the lexicon "
+                "gains later is typed by the lexicon alone until the head is trained again."
+            ]
+            if "candidate_lemmas" in config
+            else []
+        ),
         "- The candidate set uses every training trigger lemma, so the cross-validated "
         "recall is optimistic for lemmas seen only in the held-out fold.",
         "",

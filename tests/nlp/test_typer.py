@@ -98,6 +98,26 @@ def test_a_sentences_features_do_not_depend_on_the_sentences_batched_with_it() -
     assert (alone - batched).abs().max().item() < 1e-4
 
 
+def test_a_word_the_head_never_saw_as_a_candidate_is_left_to_the_lexicon(
+    typers: dict[str, Extractor], tmp_path: Path
+) -> None:
+    # a lemma the lexicon gains after the head was trained must not reach the head,
+    # whose output on words it never saw is arbitrary
+    import shutil
+
+    from extract.nlp.typer import TransformerTyper
+
+    shutil.copytree(HEAD, tmp_path / "head")
+    config_path = tmp_path / "head" / "config.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    assert "attack" in config["candidate_lemmas"]
+    config["candidate_lemmas"].remove("attack")
+    config_path.write_text(json.dumps(config), encoding="utf-8")
+    doc = typers["lexicon"].nlp("Rebels attacked a checkpoint in Kunduz on Sunday.")
+    assert TransformerTyper().prepare([doc]).tokens == [[1]]
+    assert TransformerTyper(str(tmp_path / "head")).prepare([doc]).tokens == []
+
+
 def test_a_missing_head_is_a_model_error_naming_the_fix(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="newsevents train"):
         Extractor(Settings(event_typer="transformer", typer_model_dir=str(tmp_path)))
@@ -122,6 +142,7 @@ def test_training_writes_a_head_its_config_and_card(tmp_path: Path) -> None:
     card = (tmp_path / "MODEL_CARD.md").read_text(encoding="utf-8")
     assert "cross-validated" in card and "4 articles" in card
     assert 0.0 <= config["metrics"]["cross_validated"]["f1"] <= 1.0
+    assert {"attack", *config["trigger_lemmas"]} <= set(config["candidate_lemmas"])
     typer = Extractor(Settings(event_typer="transformer", typer_model_dir=str(tmp_path)))
     assert typer.process_article is not None
 

@@ -101,6 +101,11 @@ def _window_text(tok: Token) -> str:
     return " ".join(t.lower_ for t in doc[max(sent.start, tok.i - 4) : min(sent.end, tok.i + 5)])
 
 
+def lexicon_lemmas() -> frozenset[str]:
+    """The words the trigger lexicon lists."""
+    return frozenset(_lex()["triggers"])
+
+
 def lexicon_positions(doc: Doc, lemmas: Collection[str] = ()) -> list[int]:
     """Indices of the tokens whose lemma or lower-case form the trigger lexicon lists (or
     whose lemma is in ``lemmas``), read from the doc's arrays: no Token objects for the

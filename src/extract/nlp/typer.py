@@ -236,6 +236,8 @@ class TransformerTyper:
         )
         self.threshold = float(cfg.get("threshold", 0.5))
         self.trigger_lemmas = frozenset(cfg.get("trigger_lemmas", ()))
+        seen = cfg.get("candidate_lemmas")  # None: a head trained before they were recorded
+        self.seen_lemmas = frozenset(seen) if seen is not None else None
 
     def prepare(
         self,
@@ -251,6 +253,10 @@ class TransformerTyper:
             by_sent: dict[int, list[int]] = {}
             known = found[d] if found is not None else None
             for tok in candidate_tokens(doc, self.trigger_lemmas, known):
+                if self.seen_lemmas is not None and not (
+                    tok.lemma_.lower() in self.seen_lemmas or tok.lower_ in self.seen_lemmas
+                ):
+                    continue  # a word the lexicon gained after training: never seen by the head
                 if skip is None or tok.i not in skip[d]:
                     by_sent.setdefault(sentence(tok).start, []).append(tok.i)
             if by_sent:
