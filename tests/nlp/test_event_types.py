@@ -47,6 +47,7 @@ def test_a_bomb_is_the_weapon_and_bombing_it_the_event(extractor):
         ),
         ("The president pardoned 200 prisoners at Kuru on Monday.", "pardoned", "RETREAT"),
         ("Turkish drones hit a vehicle near Kuru on Monday.", "hit", "ASSAULT"),
+        ("Iran launched drones and missiles at Israel overnight.", "launched", "ASSAULT"),
     ],
 )
 def test_core_violence_and_yielding_words_are_triggers(extractor, text, trigger, event_type):
@@ -130,3 +131,15 @@ def test_hit_without_a_weapon_is_no_attack(extractor):
         "Floods hit the Kuru valley and prices hit a record.", published="2024-05-06"
     )
     assert res.events == []
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger"),
+    [
+        ("The army launched an offensive on Kuru in April.", "offensive"),
+        ("The firm sells an anti-drone gun that launches a net at drones.", None),
+    ],
+)
+def test_launching_is_an_attack_only_when_weapons_are_launched(extractor, text, trigger):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.trigger.text for e in res.events] == ([trigger] if trigger else [])

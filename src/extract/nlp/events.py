@@ -147,7 +147,14 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
             continue
         if "without_any" in sense and near(sense["without_any"]):
             continue
-        conf = 0.8 if "with_any" in sense else 0.7
+        if "objects" in sense and not any(  # "launched drones and missiles at Israel"
+            o.lemma_.lower() in sense["objects"]
+            for c in tok.children
+            if c.dep_ == "dobj"
+            for o in (c, *c.conjuncts)
+        ):
+            continue
+        conf = 0.8 if "with_any" in sense or "objects" in sense else 0.7
         return str(sense["type"]), str(sense["subtype"]), conf
     return None
 
