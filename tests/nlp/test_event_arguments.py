@@ -490,6 +490,23 @@ def test_a_surname_alone_after_the_full_name_is_the_target(extractor):
             "demonstrations",
             "Amadou Diallo",
         ),
+        (  # the forces withdrawn
+            "The army said it would withdraw about 300 troops from Kidal by the end of May.",
+            "withdraw",
+            "troops",
+        ),
+        (  # the speaker of the report, however described
+            "In Goma, police arrested 12 people on Sunday after looters broke into a "
+            "warehouse, said Jean Mbala, a spokesman for the provincial police.",
+            "arrested",
+            "provincial police",
+        ),
+        (  # the object of a verb joined to the verb of a noun trigger's clause
+            "The government declared a state of emergency in three districts on Tuesday and "
+            "deployed 300 soldiers to reopen the road.",
+            "emergency",
+            "soldiers",
+        ),
     ],
 )
 def test_an_actor_outside_the_events_own_clause_is_not_its_argument(

@@ -573,8 +573,8 @@ class EventsComponent:
         governs, outside its subject and the clauses of other verbs joined to it ("detained
         at least 184 people, among them building contractors", "demanded the release of
         the prisoners Baku is holding")."""
-        if c.type in _NO_CLAUSE_TARGET:
-            return
+        if c.type in _NO_CLAUSE_TARGET or c.subtype == "withdraw-troops":
+            return  # the forces moved are no target (_actor_args)
         recipient = c.type in ("RETREAT", "AID") and c.subtype != "withdraw-troops"
         scope: set[Token] = set()
         for t in toks:
@@ -635,6 +635,16 @@ class EventsComponent:
             | earlier
             | described
         )
+        for anc in c.tok.ancestors:  # "police arrested 12 people, said X, a spokesman for
+            if anc.lemma_.lower() in SPEECH_VERBS:  # the provincial police": the speaker
+                for ch in anc.children:
+                    if ch.dep_ in _SUBJ:
+                        elsewhere.update(ch.subtree)
+        verbs = [  # "declared a state of emergency ... and deployed 300 soldiers": the
+            v  # verb of a noun trigger's clause shares no object with its conjuncts
+            for t in toks
+            if t.pos_ == "NOUN" and (v := _governing_verb(t)) is not None
+        ]
         for a in doc._.actors or []:
             if a["start"] <= c.tok.idx or a["id"] in used or a["start"] >= sent.end_char:
                 continue
@@ -643,7 +653,7 @@ class EventsComponent:
             span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
             if span is None or not _aimed_at(span.root, subj):
                 continue
-            if any(x in t.conjuncts for x in span.root.ancestors for t in toks):
+            if any(x in t.conjuncts for x in span.root.ancestors for t in (*toks, *verbs)):
                 continue  # "seized ... and arrested X", "condemned ... and said it had sent
                 # X": the object of another event, or of a clause that event governs
             add("target", a["id"], a["text"])
@@ -1440,6 +1450,19 @@ def _reduced_passive(t: Token) -> bool:
         and t.pos_ == "VERB"
         and not (t.head.dep_ == "dobj" and t.head.head.lemma_.lower() in _CAUSATIVE)
     )
+
+
+def _governing_verb(noun: Token) -> Token | None:
+    """The verb whose object (or the object's prepositional phrase) holds ``noun``:
+    "declared" of "declared a state of emergency"."""
+    t = noun
+    for _ in range(4):
+        if t.dep_ not in ("dobj", "pobj", "prep", "attr") or t.head.i == t.i:
+            return None
+        t = t.head
+        if t.pos_ == "VERB":
+            return t
+    return None
 
 
 def _participle_clause(t: Token) -> bool:
