@@ -561,3 +561,15 @@ def test_what_a_threat_says_is_to_be_done_still_gives_its_target(extractor):
     res = extractor.process(text, published="2024-05-06")
     threat = next(e for e in res.events if e.type == "THREATEN")
     assert [a.text for a in threat.arguments if a.role == "target"] == ["Kenyan troops"]
+
+
+def test_those_who_did_as_the_subject_did_are_sources_too(extractor):
+    res = extractor.process(
+        "Kenya condemned the coup, as did Uganda and the African Union.", published="2024-05-06"
+    )
+    (event,) = res.events
+    assert [a.text for a in event.arguments if a.role == "source"] == [
+        "Kenya",
+        "Uganda",
+        "African Union",
+    ]

@@ -788,6 +788,17 @@ class EventsComponent:
                     continue
                 if (country := country_at(s)) is not None:  # "Turkey and Egypt ... welcomed"
                     add(src_role, country["id"], country["text"])
+            for v in tok.children:  # "Kenya condemned the coup, as did Uganda": the same act
+                if (
+                    v.dep_ == "advcl"
+                    and v.lemma_ == "do"
+                    and any(m.dep_ == "mark" and m.lower_ == "as" for m in v.children)
+                ):
+                    for s in (
+                        x for ch in v.children if ch.dep_ in _SUBJ for x in (ch, *ch.conjuncts)
+                    ):
+                        if (side := actor_at(s) or country_at(s)) is not None:
+                            add(src_role, side["id"], side["text"])
             for child in tok.children if clausal else ():
                 # "demanded that the government free ...", "threatened to attack Rwandan forces"
                 # "warned that it would treat any Israeli troops as ...": a threat's target is
