@@ -573,3 +573,27 @@ def test_those_who_did_as_the_subject_did_are_sources_too(extractor):
         "Uganda",
         "African Union",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "second", "day"),
+    [
+        ("France expelled 12 Malian diplomats on Tuesday and recalled its ambassador from "
+         "Bamako.", "recalled", "Tuesday"),
+        ("Defence ministers met in Niamey on Friday and agreed to set up a joint force.",
+         "agreed", "Friday"),
+    ],
+)  # fmt: skip
+def test_a_second_verb_of_one_subject_shares_the_date_of_the_first(extractor, text, second, day):
+    res = extractor.process(text, published="2024-05-15")
+    event = next(e for e in res.events if e.trigger.text == second)
+    assert [a.text for a in event.arguments if a.role == "time"] == [day]
+
+
+def test_a_second_verb_with_a_date_of_its_own_keeps_it(extractor):
+    res = extractor.process(
+        "Police arrested 12 protesters on Monday and released them on Friday.",
+        published="2024-05-15",
+    )
+    times = {e.trigger.text: [a.text for a in e.arguments if a.role == "time"] for e in res.events}
+    assert times == {"arrested": ["Monday"], "released": ["Friday"]}

@@ -491,6 +491,8 @@ class EventsComponent:
             and not _dates_something_else(doc, t, toks)
             and _time_of_this_event(doc, t, toks)
         ]
+        if not any(t["role"] != "deadline" for t in inside_t):
+            inside_t += _shared_times(doc, c.tok, times)
         if not any(t["role"] != "deadline" for t in inside_t) and any(
             ch.lower_ == "when" for ch in c.tok.children
         ):  # "It began in November 2020, when TPLF forces attacked ...": the clause's date
@@ -1461,6 +1463,32 @@ def _reduced_passive(t: Token) -> bool:
         and t.pos_ == "VERB"
         and not (t.head.dep_ == "dobj" and t.head.head.lemma_.lower() in _CAUSATIVE)
     )
+
+
+def _shared_times(doc: Doc, verb: Token, times: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The date of the first of two verbs joined with one subject, for the second that
+    has none: "expelled 12 diplomats on Tuesday and recalled its ambassador", "met in
+    Ouagadougou on Friday and agreed to ...". Only a date written before the second verb,
+    in an adjunct of the first."""
+    if not (
+        verb.pos_ == "VERB"
+        and verb.dep_ == "conj"
+        and verb.head.pos_ == "VERB"
+        and _own_subject(verb) is None
+    ):
+        return []
+    first = verb.head
+    adjuncts = [
+        ch for ch in first.children if ch.dep_ in ("prep", "npadvmod", "tmod") and ch.i < verb.i
+    ]
+    return [
+        t
+        for t in times
+        if t["role"] is None
+        and t["type"] in ("DATE", "TIME")
+        and t["start"] < verb.idx
+        and any(_tok_at(doc, t["start"]) in set(ch.subtree) for ch in adjuncts)
+    ]
 
 
 def _governing_verb(noun: Token) -> Token | None:
