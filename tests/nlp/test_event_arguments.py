@@ -597,3 +597,14 @@ def test_a_second_verb_with_a_date_of_its_own_keeps_it(extractor):
     )
     times = {e.trigger.text: [a.text for a in e.arguments if a.role == "time"] for e in res.events}
     assert times == {"arrested": ["Monday"], "released": ["Friday"]}
+
+
+def test_whom_an_event_noun_is_of_is_its_target_when_the_event_is_the_subject(extractor):
+    res = extractor.process(
+        "The killing of five Somali soldiers by al Shabaab militants prompted the government "
+        "to send reinforcements.",
+        published="2024-05-06",
+    )
+    killing = next(e for e in res.events if e.trigger.text == "killing")
+    roles = {a.text: a.role for a in killing.arguments if a.role in ("source", "target")}
+    assert roles == {"Somali soldiers": "target", "al Shabaab militants": "source"}

@@ -46,6 +46,7 @@ _CLAUSAL_TARGET = ("DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "COERCE", "SANC
 _NO_CLAUSE_TARGET = ("MOBILIZE",)
 _OTHER_CLAUSE = ("conj", "advcl", "parataxis")
 """Types whose object is what is moved, not whom it is aimed at ("deployed 1,000 soldiers")."""
+_MODIFIERS = ("compound", "amod", "poss", "nmod")
 _NEW_CLAUSE = ("advcl", "relcl", "ccomp", "parataxis")
 _CLIMB = (
     "xcomp",
@@ -711,6 +712,18 @@ class EventsComponent:
             subj = _subject(tok)
             if subj is None:
                 return []
+            if subj in toks:  # the event is the subject: "an FBI investigation into X has",
+                # "an attack from X", not the one "of" ("the killing of X by Y prompted")
+                return [
+                    *(m for m in subj.children if m.dep_ in _MODIFIERS and own(m)),
+                    *(
+                        g
+                        for p in subj.children
+                        if p.dep_ == "prep" and p.lower_ == "from"
+                        for g in p.children
+                        if g.dep_ == "pobj"
+                    ),
+                ]
             if subj.tag_ in ("WDT", "WP") and subj.head.dep_ == "relcl":
                 # "rebels who attacked", "a bombing that killed": the noun it stands for,
                 # not a speaker higher up
