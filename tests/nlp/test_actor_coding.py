@@ -1159,3 +1159,13 @@ def test_militiamen_are_an_armed_group(extractor) -> None:
         "Fano militiamen",
     )
     assert fano.sector == "armed_group"
+
+
+def test_a_known_group_the_recogniser_took_for_a_place_is_the_actor_not_a_place(extractor):
+    res = extractor.process(
+        "M23 rebels seized the town of Rubaya on Tuesday.", published="2024-05-06"
+    )
+    assert "M23" not in {p.text for p in res.places}
+    (m23,) = [a for a in res.actors if a.text == "M23"]
+    assert (m23.sector, m23.country_code) == ("armed_group", "COD")
+    assert [a.text for e in res.events for a in e.arguments if a.role == "source"] == ["M23"]

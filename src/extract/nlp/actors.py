@@ -891,9 +891,11 @@ class ActorsComponent(GazetteerComponent):
     @staticmethod
     def _group_named_in(doc: Doc, left: list[Token]) -> tuple[Span, str, str, str | None] | None:
         """The known group whose name stands before a group noun ("Houthi forces",
-        "Shabaab fighters") where the recogniser found no name: the name's span and the
+        "Shabaab fighters") where the recogniser found no name or a place's: the name's span and the
         group's canonical name, kind and country."""
-        names = [c for c in left if c.pos_ == "PROPN" and not c.ent_type_]
+        names = [  # or a name the recogniser took for a place ("M23 rebels")
+            c for c in left if c.pos_ == "PROPN" and c.ent_type_ in ("", "GPE", "LOC")
+        ]
         if not names:
             return None
         span = doc[names[0].i : names[-1].i + 1]

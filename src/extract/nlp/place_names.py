@@ -10,6 +10,7 @@ from spacy.attrs import ORTH
 from spacy.tokens import Doc, Span, Token
 
 from extract.nlp.gazetteer import GazEntry, GazetteerComponent
+from extract.nlp.known import known_body
 from extract.nlp.place_syntax import (
     BARE,
     BORDERS,
@@ -69,6 +70,12 @@ class PlaceNames(GazetteerComponent):
                 continue
             if ent.label_ == "GPE" and self._demonym_only(ent.text):
                 continue  # "Ukrainian drones hit ...": a people's adjective, not a place
+            if (
+                ent.label_ in ("GPE", "LOC")
+                and known_body(ent.text) is not None
+                and not self.gazetteer.candidates(ent.text)
+            ):
+                continue  # "M23 rebels seized ...": a known group's name, no place's
             if (
                 ent.label_ != "FAC"
                 and is_actor_use(ent)
