@@ -1169,3 +1169,16 @@ def test_a_known_group_the_recogniser_took_for_a_place_is_the_actor_not_a_place(
     (m23,) = [a for a in res.actors if a.text == "M23"]
     assert (m23.sector, m23.country_code) == ("armed_group", "COD")
     assert [a.text for e in res.events for a in e.arguments if a.role == "source"] == ["M23"]
+
+
+def test_a_surname_said_again_is_the_person_even_when_labelled_a_place(extractor):
+    res = extractor.process(
+        "Salvadoran police arrested former finance minister Carlos Mendoza, 63, on Monday. "
+        "Prosecutors must present formal charges against Mendoza by mid-June.",
+        published="2024-05-06",
+    )
+    (again,) = [a for a in res.actors if a.text == "Mendoza"]
+    (full,) = [a for a in res.actors if a.text == "Carlos Mendoza"]
+    assert again.entity == full.entity
+    charges = next(e for e in res.events if e.trigger.text == "charges")
+    assert [a.text for a in charges.arguments if a.role == "target"] == ["Mendoza"]

@@ -724,7 +724,8 @@ class ActorsComponent(GazetteerComponent):
         doc: Doc, add: Any, found: list[tuple[Span, str, str, str | None, str | None]]
     ) -> None:
         """A person's surname used alone after the full name where the recogniser found no
-        name ("President Pedro Castillo ... Police detained Castillo")."""
+        name, or a place's that is no place mention ("President Pedro Castillo ... Police
+        detained Castillo", "charges against Mendoza" with "Mendoza" labelled GPE)."""
         people = {
             f[0][-1].text: f
             for f in found
@@ -732,11 +733,17 @@ class ActorsComponent(GazetteerComponent):
         }
         if not people:
             return
+        places = [(p["start"], p["end"]) for p in doc._.places or []]
         for i in positions(doc, people, ORTH):
             tok = doc[i]
             person = people[tok.text]
-            if tok.ent_type_ or tok.pos_ != "PROPN" or i <= person[0].start:
-                continue
+            if (
+                tok.ent_type_ not in _SURNAME_LABELS
+                or tok.pos_ != "PROPN"
+                or i <= person[0].start
+                or any(a <= tok.idx < b for a, b in places)
+            ):
+                continue  # a place's name the places stage took ("flew to Mendoza")
             if (i > 0 and doc[i - 1].is_title) or (i + 1 < len(doc) and doc[i + 1].is_title):
                 continue  # part of another name
             add(doc[i : i + 1], person[1], "person", person[3], person[4])
@@ -1042,6 +1049,8 @@ _COMMON_MODIFIERS = frozenset({"riot", "security", "border", "traffic", "special
 """Words the tagger may take for a name at the start of a sentence ("Riot police fired"):
 a kind of force, not a group's name."""
 
+_SURNAME_LABELS = frozenset({"", "GPE", "LOC"})
+"""Entity labels a surname said again may carry: none, or a place's (a town of that name)."""
 _ARMED = frozenset({"armed"})
 _PEOPLE = frozenset({"men", "youths", "people", "individuals", "assailants"})
 """Plural nouns for people whom "armed" makes an armed group."""
