@@ -608,3 +608,13 @@ def test_whom_an_event_noun_is_of_is_its_target_when_the_event_is_the_subject(ex
     killing = next(e for e in res.events if e.trigger.text == "killing")
     roles = {a.text: a.role for a in killing.arguments if a.role in ("source", "target")}
     assert roles == {"Somali soldiers": "target", "al Shabaab militants": "source"}
+
+
+def test_the_one_accused_of_a_gerund_parsed_as_an_object_is_its_source(extractor):
+    text = (
+        "Spanish police arrested Swedish businessman Lars Nilsson in Malaga on Monday. Swedish "
+        "prosecutors accuse Nilsson of smuggling at least a tonne of cocaine into Sweden "
+        "through Algeciras."
+    )
+    roles = _roles(extractor, text, "CRIME")
+    assert roles.get("Nilsson") == "source" and "Swedish prosecutors" not in roles

@@ -1423,7 +1423,7 @@ def _object_controller(t: Token) -> Token | None:
     minister with embezzling", "blamed the TPLF for the attack"."""
     head = t.head
     if (
-        t.pos_ == "NOUN"
+        t.pos_ in ("NOUN", "VERB")  # "accuse X of smuggling": a gerund parsed as an object
         and t.dep_ == "pobj"
         and head.lower_ in ("for", "of", "with")
         and head.head.pos_ == "VERB"
