@@ -82,24 +82,30 @@ def test_the_one_an_investigation_is_into_is_its_target(extractor):
     assert roles.get("Frutas del Pacífico") == "target"
 
 
-def test_a_threat_made_with_a_demand_targets_the_one_pressed(extractor):
-    text = (
-        "In a video released on Monday, ISWAP threatened to kill the hostages and demanded "
-        "that the Nigerian government free dozens of its jailed fighters."
-    )
-    res = extractor.process(text, published="2020-06-16")
-    ev = next(e for e in res.events if e.type == "THREATEN")
-    assert [a.text for a in ev.arguments if a.role == "target"] == ["Nigerian government"]
-
-
-def test_a_threat_until_someone_acts_targets_them(extractor):
-    text = (
-        "The G9 gang alliance threatened on Tuesday to keep its blockade of the fuel "
-        "terminal in place until the government steps down."
-    )
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        (  # made with a demand: the one pressed
+            "In a video released on Monday, ISWAP threatened to kill the hostages and demanded "
+            "that the Nigerian government free dozens of its jailed fighters.",
+            "Nigerian government",
+        ),
+        (  # until someone acts: they
+            "The G9 gang alliance threatened on Tuesday to keep its blockade of the fuel "
+            "terminal in place until the government steps down.",
+            "government",
+        ),
+        (  # what it says is to be done, even parsed as a clause of "video"
+            "On Sunday, a rebel commander threatened in a video to attack Kenyan troops if they "
+            "advanced on the town.",
+            "Kenyan troops",
+        ),
+    ],
+)
+def test_a_threat_targets_whom_it_would_harm_or_presses(extractor, text, target):
     res = extractor.process(text, published="2022-10-12")
     ev = next(e for e in res.events if e.type == "THREATEN")
-    assert [a.text for a in ev.arguments if a.role == "target"] == ["government"]
+    assert [a.text for a in ev.arguments if a.role == "target"] == [target]
 
 
 def test_an_actor_outside_the_parse_of_a_sourced_event_is_its_target(extractor):
@@ -490,6 +496,17 @@ def test_a_surname_alone_after_the_full_name_is_the_target(extractor):
             "demonstrations",
             "Amadou Diallo",
         ),
+        (  # whom the event of a clause describing the object acts on
+            "Iranian authorities executed a man convicted of killing a member of the security "
+            "forces, the judiciary said.",
+            "executed",
+            "security forces",
+        ),
+        (  # ... a relative clause's event
+            "Police arrested a man who attacked two soldiers near the market on Sunday.",
+            "arrested",
+            "soldiers",
+        ),
         (  # the forces withdrawn
             "The army said it would withdraw about 300 troops from Kidal by the end of May.",
             "withdraw",
@@ -534,33 +551,6 @@ def test_a_participle_clause_without_a_subject_acts_on_the_main_clauses_subject(
     assert [(a.role, a.text) for a in event.arguments if a.role in ("source", "target")] == [
         ("target", patient)
     ]
-
-
-@pytest.mark.parametrize(
-    ("text", "trigger", "outsider"),
-    [
-        ("Iranian authorities executed a man convicted of killing a member of the security "
-         "forces, the judiciary said.", "executed", "security forces"),
-        ("Police arrested a man who attacked two soldiers near the market on Sunday.",
-         "arrested", "soldiers"),
-    ],
-)  # fmt: skip
-def test_whom_the_event_of_a_clause_describing_the_object_acts_on_is_not_the_target(
-    extractor, text, trigger, outsider
-):
-    res = extractor.process(text, published="2024-05-06")
-    event = next(e for e in res.events if e.trigger.text == trigger)
-    assert outsider not in {a.text for a in event.arguments}
-
-
-def test_what_a_threat_says_is_to_be_done_still_gives_its_target(extractor):
-    text = (
-        "On Sunday, a rebel commander threatened in a video to attack Kenyan troops if they "
-        "advanced on the town."
-    )
-    res = extractor.process(text, published="2024-05-06")
-    threat = next(e for e in res.events if e.type == "THREATEN")
-    assert [a.text for a in threat.arguments if a.role == "target"] == ["Kenyan troops"]
 
 
 def test_those_who_did_as_the_subject_did_are_sources_too(extractor):

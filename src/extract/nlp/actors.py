@@ -898,8 +898,8 @@ class ActorsComponent(GazetteerComponent):
     @staticmethod
     def _group_named_in(doc: Doc, left: list[Token]) -> tuple[Span, str, str, str | None] | None:
         """The known group whose name stands before a group noun ("Houthi forces",
-        "Shabaab fighters") where the recogniser found no name or a place's: the name's span and the
-        group's canonical name, kind and country."""
+        "Shabaab fighters", "M23 rebels") where the recogniser found no name or a place's:
+        the name's span and the group's canonical name, kind and country."""
         names = [  # or a name the recogniser took for a place ("M23 rebels")
             c for c in left if c.pos_ == "PROPN" and c.ent_type_ in ("", "GPE", "LOC")
         ]
@@ -1051,6 +1051,7 @@ a kind of force, not a group's name."""
 
 _SURNAME_LABELS = frozenset({"", "GPE", "LOC"})
 """Entity labels a surname said again may carry: none, or a place's (a town of that name)."""
+
 _ARMED = frozenset({"armed"})
 _PEOPLE = frozenset({"men", "youths", "people", "individuals", "assailants"})
 """Plural nouns for people whom "armed" makes an armed group."""

@@ -43,10 +43,11 @@ _MEMBERS = frozenset(
 _CLAUSAL_DEADLINE = ("DEMAND", "AGREE", "THREATEN", "CONCEDE", "REJECT")
 _HANDING = ("advcl", "conj", "xcomp")
 _CLAUSAL_TARGET = ("DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "COERCE", "SANCTION")
-_NO_CLAUSE_TARGET = ("MOBILIZE",)
 _OTHER_CLAUSE = ("conj", "advcl", "parataxis")
+_NO_CLAUSE_TARGET = ("MOBILIZE",)
 """Types whose object is what is moved, not whom it is aimed at ("deployed 1,000 soldiers")."""
 _MODIFIERS = ("compound", "amod", "poss", "nmod")
+"""Dependents of a noun that may name its agent ("Israeli strikes", "an FBI investigation")."""
 _NEW_CLAUSE = ("advcl", "relcl", "ccomp", "parataxis")
 _CLIMB = (
     "xcomp",
