@@ -192,8 +192,19 @@ def _name_after_role(span: Span) -> bool:
     role = doc[span.start - 1]
     if not role.is_lower or role.text not in _a()["role_nouns"]:
         return False
-    org_words = set(_a()["org_words"])
+    return _plain_name(span)
+
+
+def _plain_name(span: Span) -> bool:
+    """Capitalised words only, none an organisation word: a person's name as written."""
+    org_words = _org_words()
     return all(t.is_alpha and t.is_title and t.lower_ not in org_words for t in span)
+
+
+@lru_cache(maxsize=1)
+def _org_words() -> frozenset[str]:
+    """Words that make a name an organisation's ("Ministry", "Bank", "Front")."""
+    return frozenset(_a()["org_words"])
 
 
 _WHO = frozenset({"who", "whom", "whose"})
@@ -203,10 +214,7 @@ def _described_as_a_person(span: Span) -> bool:
     """An ORG entity the sentence describes as a person: given an age in apposition
     ("Rodrigo Castellanos, 61,") or a clause with "who" ("X, who headed the ministry").
     Capitalised words only, none an organisation word."""
-    org_words = set(_a()["org_words"])
-    if not 2 <= len(span) <= 4 or not all(
-        t.is_alpha and t.is_title and t.lower_ not in org_words for t in span
-    ):
+    if not 2 <= len(span) <= 4 or not _plain_name(span):
         return False
     for ch in span.root.children:
         if ch.dep_ == "relcl" and any(g.lower_ in _WHO and g.i < ch.i for g in ch.children):
@@ -765,7 +773,7 @@ class ActorsComponent(GazetteerComponent):
         ("Islamic State West Africa Province (ISWAP)") and every use of that acronym, and
         an unknown all-capital name acting in a clause ("TPLF freed ...")."""
         stop = set(_a()["acronym_stoplist"])
-        org_words = set(_a()["org_words"])
+        org_words = _org_words()
         places = [(p["start"], p["end"]) for p in doc._.places or []]
         names: dict[str, str] = {}
         acronyms = [doc[i] for i in positions(doc, lambda w: bool(_ACRONYM.fullmatch(w)), ORTH)]

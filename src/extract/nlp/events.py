@@ -1491,17 +1491,19 @@ def _shared_times(doc: Doc, verb: Token, times: list[dict[str, Any]]) -> list[di
         and _own_subject(verb) is None
     ):
         return []
-    first = verb.head
-    adjuncts = [
-        ch for ch in first.children if ch.dep_ in ("prep", "npadvmod", "tmod") and ch.i < verb.i
-    ]
+    held = {  # the first verb's adjuncts written before the second verb
+        x
+        for ch in verb.head.children
+        if ch.dep_ in ("prep", "npadvmod", "tmod") and ch.i < verb.i
+        for x in ch.subtree
+    }
     return [
         t
         for t in times
         if t["role"] is None
         and t["type"] in ("DATE", "TIME")
         and t["start"] < verb.idx
-        and any(_tok_at(doc, t["start"]) in set(ch.subtree) for ch in adjuncts)
+        and _tok_at(doc, t["start"]) in held
     ]
 
 
