@@ -1182,3 +1182,26 @@ def test_a_surname_said_again_is_the_person_even_when_labelled_a_place(extractor
     assert again.entity == full.entity
     charges = next(e for e in res.events if e.trigger.text == "charges")
     assert [a.text for a in charges.arguments if a.role == "target"] == ["Mendoza"]
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "country"),
+    [
+        ("Lars Orlsson, a Swedish national, was arrested in Madrid on Monday, "
+         "the Interior Ministry said.", "Lars Orlsson", "SWE"),
+        ("Police in Lagos detained Pierre Orlau, a 34-year-old French citizen, at the "
+         "airport.", "Pierre Orlau", "FRA"),
+        ("Maria Santos, a citizen of Portugal, was freed by kidnappers in Mali on Monday.",
+         "Maria Santos", "PRT"),
+    ],
+)  # fmt: skip
+def test_a_person_described_by_a_nationality_takes_that_country(
+    extractor, text: str, mention: str, country: str
+) -> None:
+    a = _mention(extractor, text, mention)
+    assert (a.country_code, a.country_basis) == (country, "explicit")
+
+
+def test_a_demonym_of_another_noun_in_the_description_is_not_the_persons(extractor) -> None:
+    text = "Tomas Orlen, a critic of Swedish policy, was arrested in Madrid on Monday."
+    assert _mention(extractor, text, "Tomas Orlen").country_code != "SWE"

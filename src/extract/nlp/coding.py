@@ -188,6 +188,10 @@ class CodingComponent(GazetteerComponent):
         not_here = set(_c()["not_here_words"])
         for a in actors:
             self._code_named(a, conf, text)
+            if a["kind"] == "person" and a["country_basis"] == "unknown":
+                code = self._nationality(doc, a)
+                if code is not None:
+                    self._set(a, code, "explicit", conf["explicit"])
             if a["sector"] == "unknown" and a["kind"] in ("organisation", "unknown", "person"):
                 self._sector_by_apposition(doc, a)
         for a in actors:
@@ -382,6 +386,31 @@ class CodingComponent(GazetteerComponent):
                     self._set(a, code, "affiliation", conf["affiliation"])
         if a["kind"] == "person" and a["sector"] == "unknown" and a["country_basis"] != "unknown":
             a["sector"] = "government" if a["affiliation"] is None else "unknown"
+
+    def _nationality(self, doc: Doc, a: ActorDict) -> str | None:
+        """The country the appositive of a person's name gives them: "Lars Nilsson, a
+        Swedish national", "a 34-year-old French citizen", "a former Syrian army officer",
+        "a citizen of Portugal"; not a demonym of another noun in it ("a critic of Swedish
+        policy")."""
+        span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+        if span is None or len(span) == 0:
+            return None
+        for noun in span.root.children:
+            if noun.dep_ != "appos" or noun.i < span.end or noun.pos_ != "NOUN":
+                continue
+            for m in noun.children:
+                if m.dep_ in _DESCRIBING and m.i < noun.i and m.text[:1].isupper():
+                    code = self.gazetteer.country_of_demonym(m.text)
+                    if code is not None:
+                        return code
+                if m.dep_ == "prep" and m.lower_ == "of" and noun.lemma_ in _c()["citizen_nouns"]:
+                    entry = next(
+                        (self.gazetteer.country(o.text) for o in m.children if o.dep_ == "pobj"),
+                        None,
+                    )
+                    if entry is not None and entry.kind == "country":
+                        return entry.country_code
+        return None
 
     def _seat_of_government(self, text: str) -> str | None:
         """The country whose name or capital ``text`` is (used for its government)."""
