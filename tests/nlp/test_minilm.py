@@ -1,6 +1,5 @@
-"""The encoder we build from the package's weights (the first blocks only) computes what
-transformers' full ``from_pretrained`` BertModel computes in those blocks, and our
-tokenizer gives transformers' word pieces."""
+"""Our plain-torch MiniLM computes what transformers' BertModel computes on the same
+package weights, and its tokenizer gives the same word pieces."""
 
 from __future__ import annotations
 
@@ -28,7 +27,7 @@ def path() -> Path:
 
 
 def test_word_pieces_and_word_ids_match_the_transformers_tokenizer(path: Path) -> None:
-    from extract.nlp.encoder import load_tokenizer
+    from extract.nlp.minilm import load_tokenizer
 
     ours = load_tokenizer(path, 128).encode_batch(SENTENCES, is_pretokenized=True)
     theirs = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)(
@@ -40,8 +39,8 @@ def test_word_pieces_and_word_ids_match_the_transformers_tokenizer(path: Path) -
 
 
 @pytest.mark.parametrize("layers", [3, 6])
-def test_the_first_blocks_equal_the_full_models_on_padded_batches(path: Path, layers: int) -> None:
-    from extract.nlp.encoder import load_bert, load_tokenizer
+def test_hidden_states_equal_bert_models_on_padded_batches(path: Path, layers: int) -> None:
+    from extract.nlp.minilm import MiniLM, load_tokenizer
 
     encs = load_tokenizer(path, 128).encode_batch(SENTENCES, is_pretokenized=True)
     ids = torch.tensor([e.ids for e in encs])
@@ -51,16 +50,7 @@ def test_the_first_blocks_equal_the_full_models_on_padded_batches(path: Path, la
     bert.encoder.layer = bert.encoder.layer[:layers]
     with torch.inference_mode():
         expected = bert(input_ids=ids, attention_mask=mask)[0]
-        got = load_bert(path, layers)(input_ids=ids, attention_mask=mask).last_hidden_state
+        got = MiniLM.load(path, layers)(ids, mask)
     real = mask.bool()
     assert got.shape == expected.shape
     assert torch.allclose(got[real], expected[real], atol=1e-5)
-
-
-def test_loading_the_encoder_prints_nothing(path: Path, capfd: pytest.CaptureFixture[str]) -> None:
-    from extract.nlp.encoder import load_bert
-
-    model = load_bert(path, 1)
-    assert len(model.encoder.layer) == 1
-    out, err = capfd.readouterr()
-    assert (out, err) == ("", "")
