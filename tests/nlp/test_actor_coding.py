@@ -1205,3 +1205,9 @@ def test_a_person_described_by_a_nationality_takes_that_country(
 def test_a_demonym_of_another_noun_in_the_description_is_not_the_persons(extractor) -> None:
     text = "Tomas Orlen, a critic of Swedish policy, was arrested in Madrid on Monday."
     assert _mention(extractor, text, "Tomas Orlen").country_code != "SWE"
+
+
+def test_a_demonym_on_airlines_makes_a_company_of_that_country(extractor) -> None:
+    text = "The Orlan government banned Belarusian airlines from its airspace on Monday."
+    a = _mention(extractor, text, "Belarusian airlines")
+    assert (a.kind, a.country_code, a.sector) == ("company", "BLR", "business")

@@ -152,11 +152,29 @@ def test_the_first_of_two_joined_verbs_shares_the_second_ones_object(extractor):
         "The insurgency began in 2017. It has killed more than 4,000 people.",
         # a toll told in a relative clause of a war
         "The two sides signed a deal to end a civil war that has killed 20,000 people.",
+        # the outcome of a collapse or a flood, told after it
+        "A hotel in Orlatown collapsed on Friday, killing more than 30 guests.",
+        "Heavy rains flooded the Orla valley on Monday, killing 12 people.",
+        # a relative clause hung on the place of the collapse
+        "Students marched over a roof collapse at Orlatown station that killed 15 people.",
     ],
 )
 def test_a_toll_of_a_conflict_has_no_agent(extractor, text):
     res = extractor.process(text, published="2018-09-14")
     assert not any(e.type == "ASSAULT" for e in res.events)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The army said it attacked the Orla camp on Monday, killing 30 fighters.",
+        "Fighting broke out in Orlatown on Monday, killing 12 people.",
+        "Gunmen stormed the Orla village on Monday, killing 12 people.",
+    ],
+)
+def test_a_killing_told_after_an_attack_stays_an_assault(extractor, text):
+    res = extractor.process(text, published="2018-09-14")
+    assert any(e.type == "ASSAULT" for e in res.events)
 
 
 def test_an_event_a_verb_judges_has_its_own_agent(extractor):

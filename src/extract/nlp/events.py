@@ -1103,26 +1103,19 @@ def _only_a_landmark(doc: Doc, place: dict[str, Any]) -> bool:
 _SPEECH_ACTS = ("DEMAND", "THREATEN", "REJECT")
 _BANS = frozenset({"ban", "prohibit", "outlaw", "forbid"})
 """Verbs whose object in general ("banned rallies") is what may not happen, not an event."""
-_AGENTLESS = frozenset(
+_NATURAL_CAUSES = frozenset(
     {
-        "insurgency",
-        "conflict",
-        "war",
-        "violence",
-        "fighting",
-        "crisis",
-        "it",
         "collapse",
         "earthquake",
         "quake",
         "flood",
         "floods",
+        "rain",
+        "rains",
         "cyclone",
         "storm",
         "disease",
         "outbreak",
-        "mine",
-        "mines",
         "accident",
         "famine",
         "drought",
@@ -1130,7 +1123,25 @@ _AGENTLESS = frozenset(
         "pandemic",
         "virus",
     }
-)  # "The insurgency has killed more than 30,000 people": a toll, not an attack
+)
+"""Causes of death with no one behind them: what they kill is no attack, also when told
+after them ("the hotel collapsed, killing 30 guests")."""
+_NATURAL_VERBS = frozenset({"collapse", "flood"})
+"""Verbs of :data:`_NATURAL_CAUSES` that tell the cause themselves ("the hotel collapsed")."""
+_AGENTLESS = _NATURAL_CAUSES | {
+    "insurgency",
+    "conflict",
+    "war",
+    "violence",
+    "fighting",
+    "crisis",
+    "it",
+    "mine",
+    "mines",
+}
+"""Subjects of a toll ("The insurgency has killed more than 30,000 people"), not of an
+attack; a killing told after fighting ("fighting broke out, killing 12") is the
+fighting's outcome, so only :data:`_NATURAL_CAUSES` count there."""
 _SPANS_OF_TIME = frozenset(
     {"year", "years", "month", "months", "week", "weeks", "day", "days", "decade", "decades"}
 )
@@ -1172,6 +1183,8 @@ def _not_an_occurrence(tok: Token) -> bool:
         subj = _written_subject(tok)
         if subj is not None and subj.lower_ in ("that", "which") and tok.dep_ == "relcl":
             subj = tok.head  # "a civil war that has killed nearly 400,000 people"
+            if _agentless_noun(subj):  # "a roof collapse at the station that killed 15"
+                return True
         if subj is not None and subj.lower_ in _AGENTLESS:
             # but "The army said it had killed 30 fighters": "it" is the speaker
             return not (subj.lower_ == "it" and _reported_by_a_named_speaker(tok))
@@ -1179,12 +1192,30 @@ def _not_an_occurrence(tok: Token) -> bool:
             "acl",
             "relcl",
         ):  # "a war that killed", "... killed by mines"
-            return tok.head.lower_ in _AGENTLESS or any(
+            return _agentless_noun(tok.head) or any(
                 g.lower_ in _AGENTLESS
                 for c in tok.children
                 if c.dep_ == "agent"
                 for g in c.children
             )
+        if _result_participle(tok):  # "the hotel collapsed, killing 30 guests"
+            head = tok.head
+            cause = _written_subject(head)
+            return head.lemma_.lower() in _NATURAL_VERBS or (
+                cause is not None and cause.lower_ in _NATURAL_CAUSES
+            )  # the verb: "collapsed", not "stormed" (gunmen storm villages)
+    return False
+
+
+def _agentless_noun(noun: Token) -> bool:
+    """``noun`` or the noun it is said of is a cause without an agent: "a war that",
+    "a roof collapse at the station that" (the clause hung on the place of the collapse)."""
+    for _ in range(3):
+        if noun.lower_ in _AGENTLESS or noun.lemma_.lower() in _AGENTLESS:
+            return True
+        if noun.dep_ != "pobj" or noun.head.dep_ != "prep":
+            return False
+        noun = noun.head.head
     return False
 
 
