@@ -1211,3 +1211,17 @@ def test_a_demonym_on_airlines_makes_a_company_of_that_country(extractor) -> Non
     text = "The Orlan government banned Belarusian airlines from its airspace on Monday."
     a = _mention(extractor, text, "Belarusian airlines")
     assert (a.kind, a.country_code, a.sector) == ("company", "BLR", "business")
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "country"),
+    [
+        ("Estonia expelled Russia's consul in Narva on Monday.", "Russia's consul", "RUS"),
+        ("Latvia summoned the Belarusian attache on Monday.", "Belarusian attache", "BLR"),
+    ],
+)
+def test_a_consul_or_attache_is_a_diplomat_of_the_country_named_on_them(
+    extractor, text: str, mention: str, country: str
+) -> None:
+    a = _mention(extractor, text, mention)
+    assert (a.kind, a.country_code, a.sector) == ("person", country, "government")
