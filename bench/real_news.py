@@ -115,7 +115,7 @@ CORPORA: list[tuple[str, Path, str, list[Figure]]] = [
         "wikievents",
         [
             EVENTS[0],
-            ("events TC F1, merged reports as triggers", ("events", "TC_mentions", "f1")),
+            ("events TC F1, merged reports and words as triggers", ("events", "TC_mentions", "f1")),
             EVENTS[1],
             EVENTS[2],
         ],

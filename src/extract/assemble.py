@@ -70,6 +70,9 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
             deadline=e["deadline"],
             confidence=e["confidence"],
             mentions=[Span(start=s, end=t, text=text[s:t]) for s, t in e.get("mentions", [])],
+            merged_words=[
+                Span(start=s, end=t, text=text[s:t]) for s, t in e.get("merged_words", [])
+            ],
         )
         for e in doc._.events or []
     ]

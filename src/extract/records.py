@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from extract.errors import LanguageError, NewsEventsError
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 
 PloverType = Literal[
     "AGREE",
@@ -317,6 +317,12 @@ class Event(_Record):
         default_factory=list,
         description="Later reports of this same event in the article (their trigger spans, "
         "e.g. 'the blast' after 'a car bomb exploded'), merged into this one record.",
+    )
+    merged_words: list[Span] = Field(
+        default_factory=list,
+        description="Other words of the trigger's own sentence that report this same event "
+        "and were merged into this record ('killing' of 'attacks killing at least 20', "
+        "'killed' of 'a roadside bomb killed seven'); their arguments are this event's.",
     )
 
 

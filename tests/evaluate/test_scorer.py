@@ -175,6 +175,16 @@ def test_a_later_report_merged_into_an_event_counts_as_a_trigger_in_the_second_r
     assert rep["TC_mentions"]["r"] == 1.0 and rep["TC_mentions"]["p"] == 1.0
 
 
+def test_a_word_merged_into_an_event_counts_as_a_trigger_in_the_second_reading():
+    attacked, killing = (7, 15), (33, 40)
+    gold = _result(events=[ev(attacked), ev(killing)])
+    merged = ev(attacked)
+    merged.merged_words.append(Span(start=killing[0], end=killing[1], text=TEXT[33:40]))
+    rep = _score(gold, _result(events=[merged]))["events"]
+    assert rep["TC"]["r"] == 0.5
+    assert rep["TC_mentions"]["r"] == 1.0 and rep["TC_mentions"]["p"] == 1.0
+
+
 def test_status_accuracy_is_over_classified_triggers():
     rep = _score(_result(events=[ev()]), _result(events=[ev(status="future")]))["events"]
     assert rep["status"] == {"accuracy": 0.0, "correct": 0, "n": 1}

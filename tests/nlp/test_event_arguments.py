@@ -628,3 +628,11 @@ def test_the_one_accused_of_a_gerund_parsed_as_an_object_is_its_source(extractor
     )
     roles = _roles(extractor, text, "CRIME")
     assert roles.get("Nilsson") == "source" and "Swedish prosecutors" not in roles
+
+
+def test_a_word_merged_into_an_event_keeps_its_span(extractor):
+    text = "Gunmen attacked a market in Orlatown on Monday, killing 12 people."
+    res = extractor.process(text, published="2024-05-06")
+    [ev] = [e for e in res.events if e.type == "ASSAULT"]
+    assert ev.trigger.text == "attacked"
+    assert [(m.text, text[m.start : m.end]) for m in ev.merged_words] == [("killing", "killing")]

@@ -456,7 +456,8 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
     p_ac: Counter[Any] = Counter()
     g_acp: Counter[Any] = Counter()
     p_acp: Counter[Any] = Counter()
-    # the second reading: each later report an event holds in ``mentions`` is a trigger too
+    # the second reading: each later report an event holds in ``mentions``, and each word
+    # of its sentence merged into it (``merged_words``), is a trigger too
     g_tim: Counter[Any] = Counter()
     p_tim: Counter[Any] = Counter()
     g_tcm: Counter[Any] = Counter()
@@ -480,7 +481,7 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
                 trig = (ev.trigger.start, ev.trigger.end)
                 ti[(did, trig)] += 1
                 tc[(did, trig, ev.type)] += 1
-                for m in [ev.trigger, *ev.mentions]:
+                for m in [ev.trigger, *ev.mentions, *ev.merged_words]:
                     tim[(did, (m.start, m.end))] += 1
                     tcm[(did, (m.start, m.end), ev.type)] += 1
                 per_type.setdefault(ev.type, (Counter(), Counter()))[slot][(did, trig)] += 1
@@ -554,8 +555,8 @@ def _score_events(docs: Sequence[tuple[GoldDoc, ArticleResult]], errors: _Errors
         "AI": prf_from_counters(g_ai, p_ai).as_dict(),
         "AC": prf_from_counters(g_ac, p_ac).as_dict(),
         "AC+": prf_from_counters(g_acp, p_acp).as_dict(),
-        # TI / TC where the later reports merged into an event count as its triggers too
-        # (TextEE and WikiEvents annotate every report as an event mention)
+        # TI / TC where the later reports and the words merged into an event count as its
+        # triggers too (TextEE and WikiEvents annotate every report as an event mention)
         "TI_mentions": prf_from_counters(g_tim, p_tim).as_dict(),
         "TC_mentions": prf_from_counters(g_tcm, p_tcm).as_dict(),
         "status": accuracy(status),

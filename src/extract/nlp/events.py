@@ -534,6 +534,7 @@ class EventsComponent:
             deadline=deadline,
             confidence=round(c.confidence, 2),
             mentions=[],
+            merged_words=[(t.idx, t.idx + len(t)) for t in c.absorbed],
         )
 
     @staticmethod

@@ -95,3 +95,4 @@ class EventDict(TypedDict):
     deadline: str | None
     confidence: float
     mentions: list[tuple[int, int]]
+    merged_words: list[tuple[int, int]]

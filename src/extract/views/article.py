@@ -217,6 +217,8 @@ def _card(result: ArticleResult, ev: Event) -> str:
     rows = [("trigger", esc(ev.trigger.text))]
     if ev.mentions:
         rows.append(("reported again", esc(", ".join(f"“{m.text}”" for m in ev.mentions))))
+    if ev.merged_words:
+        rows.append(("also told by", esc(", ".join(f"“{m.text}”" for m in ev.merged_words))))
     if ev.date:
         rows.append(("date", esc(ev.date)))
     if ev.deadline:
