@@ -48,6 +48,11 @@ def test_a_bomb_is_the_weapon_and_bombing_it_the_event(extractor):
         ("The president pardoned 200 prisoners at Kuru on Monday.", "pardoned", "RETREAT"),
         ("Turkish drones hit a vehicle near Kuru on Monday.", "hit", "ASSAULT"),
         ("Iran launched drones and missiles at Israel overnight.", "launched", "ASSAULT"),
+        ("Survivors described the genocide in Kuru to the court.", "genocide", "ASSAULT"),
+        ("Soldiers were accused of the rape of two women in Kuru.", "rape", "ASSAULT"),
+        ("The execution of three prisoners in Kuru drew protests.", "execution", "ASSAULT"),
+        ("The junta incarcerated 40 activists at Kuru on Monday.", "incarcerated", "COERCE"),
+        ("Militiamen intimidated voters at Kuru on Monday.", "intimidated", "THREATEN"),
     ],
 )
 def test_core_violence_and_yielding_words_are_triggers(extractor, text, trigger, event_type):
@@ -71,6 +76,11 @@ def test_a_states_protest_through_diplomats_disapproves_and_a_crowds_protests(
 ):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events if e.trigger.text == trigger] == [event_type]
+
+
+def test_the_execution_of_a_plan_is_no_killing(extractor):
+    res = extractor.process("The execution of the Kuru plan began on Monday.")
+    assert "ASSAULT" not in [e.type for e in res.events]
 
 
 def test_opening_fire_is_a_shooting_and_a_fire_alone_is_not(extractor):
