@@ -177,6 +177,23 @@ def test_a_killing_told_after_an_attack_stays_an_assault(extractor, text):
     assert any(e.type == "ASSAULT" for e in res.events)
 
 
+@pytest.mark.parametrize(
+    ("text", "trigger", "source"),
+    [
+        (
+            "The ruling Orla Party used its majority in parliament to reject the motion.",
+            "reject",
+            "Orla Party",
+        ),
+        ("Police used tear gas to disperse the Orlan protesters.", "disperse", "Police"),
+    ],
+)
+def test_who_uses_a_means_to_act_is_the_source(extractor, text, trigger, source):
+    res = extractor.process(text, published="2024-05-06")
+    [ev] = [e for e in res.events if e.trigger.text == trigger]
+    assert [a.text for a in ev.arguments if a.role == "source"] == [source]
+
+
 def test_an_event_a_verb_judges_has_its_own_agent(extractor):
     roles = _roles(extractor, "The Zambian government banned the opposition rally.", "PROTEST")
     assert "Zambian government" not in roles

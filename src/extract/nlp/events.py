@@ -1450,6 +1450,11 @@ def _judged_or_adjunct(noun: Token) -> bool:
     return False
 
 
+_INSTRUMENT_VERBS = frozenset({"use", "employ"})
+"""Verbs whose object is the means of the infinitive below them, not its doer ("used tear
+gas to disperse the crowd"): their subject does it."""
+
+
 def _object_controller(t: Token) -> Token | None:
     """The object that is the subject of an infinitive or gerund below its verb, or the
     agent of an event named after it: "required Israel to withdraw", "charged a former
@@ -1467,6 +1472,8 @@ def _object_controller(t: Token) -> Token | None:
     if t.pos_ != "VERB":
         return None
     if t.dep_ == "xcomp" and head.pos_ == "VERB":
+        if head.lemma_.lower() in _INSTRUMENT_VERBS:
+            return None  # "used its majority to reject": the user does it, not the majority
         return next((c for c in head.children if c.dep_ == "dobj"), None)
     if t.dep_ == "pcomp" and head.lower_ == "with" and head.head.pos_ == "VERB":
         return next((c for c in head.head.children if c.dep_ == "dobj"), None)
