@@ -1225,3 +1225,30 @@ def test_a_consul_or_attache_is_a_diplomat_of_the_country_named_on_them(
 ) -> None:
     a = _mention(extractor, text, mention)
     assert (a.kind, a.country_code, a.sector) == ("person", country, "government")
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "owner"),
+    [
+        # the subject of the clause the fighters stand in, not a group named in between
+        ("Boko Haram, which ISWAP left in 2016, grew when its fighters raided Orla in 2014.",
+         "fighters", "Boko Haram"),
+        # a state named nearer is not the owner
+        ("The Taliban demanded that the Afghan government free dozens of its jailed fighters.",
+         "jailed fighters", "Taliban"),
+    ],
+)  # fmt: skip
+def test_people_a_named_group_calls_its_own_are_that_group(
+    extractor, text: str, mention: str, owner: str
+) -> None:
+    res = extractor.process(text, published="2024-03-01")
+    a = next(x for x in res.actors if x.text == mention)
+    b = next(x for x in res.actors if x.text == owner)
+    assert (a.entity, a.canonical, a.country_code) == (b.entity, b.canonical, b.country_code)
+
+
+def test_a_states_own_troops_are_not_the_group_named_before(extractor) -> None:
+    text = "Al-Shabaab demanded that the government confine its troops to barracks."
+    res = extractor.process(text, published="2024-03-01")
+    troops = next(x for x in res.actors if x.text == "troops")
+    assert troops.canonical != "al-Shabaab" and troops.kind == "military"

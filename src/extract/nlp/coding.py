@@ -35,6 +35,7 @@ from extract.nlp.known import known_body
 from extract.nlp.plurals import singular
 from extract.nlp.same_body import (
     from_a_named_group,
+    its_own_people,
     known_as_in_the_article,
     member_of_a_group,
     take_coding,
@@ -199,6 +200,7 @@ class CodingComponent(GazetteerComponent):
                 role_of_its_body(doc, a, actors)
             member_of_a_group(doc, a, actors, conf["affiliation"])
             from_a_named_group(doc, a, actors)
+            its_own_people(doc, a, actors)
         known_as_in_the_article(text, actors)
         sentences = sentences_of(doc)
         officers_of_the_military(actors, sentences)

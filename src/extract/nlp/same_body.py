@@ -104,6 +104,53 @@ def from_a_named_group(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
     take_coding(a, body)
 
 
+_OWN_BODY_KINDS = ("armed_group", "political_party", "organisation", "company")
+
+
+def its_own_people(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
+    """ "Boko Haram ... when its fighters abducted", "demanded that the government free
+    dozens of its jailed fighters", "Hezbollah to move its fighters": people named by a
+    group noun after "its" or "their" are the named body that owns them, as ACLED codes
+    them. The owner is the body that is the subject of a clause the mention stands in,
+    else the nearest one named before it in the sentence; troops or police under a
+    state's subject are the state's own ("demanded that the government confine its
+    troops"), fighters are not ("... free dozens of its jailed fighters")."""
+    if a["kind"] not in _GROUP_NOUN_KINDS or a["country_basis"] in ("known", "explicit"):
+        return
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return
+    root = span.root
+    if not any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in root.children):
+        return
+    sent = root.sent
+    bodies = [
+        b
+        for b in actors
+        if b is not a
+        and b["kind"] in _OWN_BODY_KINDS
+        and sent.start_char <= b["start"] < a["start"]
+        and b["country_basis"] in ("known", "explicit", "international")
+    ]
+    if not bodies:
+        return
+    for verb in root.ancestors:
+        subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        actor = next(
+            (b for b in actors if subj is not None and b["start"] <= subj.idx < b["end"]), None
+        )
+        if actor is None or actor is a:
+            continue
+        if actor in bodies:
+            take_coding(a, actor)
+            return
+        if a["kind"] in ("military", "police"):
+            return  # "demanded that the government confine its troops": the state's own
+        # "demanded that the government free dozens of its jailed fighters": fighters are
+        # no state's; the owner is further up
+    take_coding(a, bodies[-1])
+
+
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 
 
