@@ -1252,3 +1252,14 @@ def test_a_states_own_troops_are_not_the_group_named_before(extractor) -> None:
     res = extractor.process(text, published="2024-03-01")
     troops = next(x for x in res.actors if x.text == "troops")
     assert troops.canonical != "al-Shabaab" and troops.kind == "military"
+
+
+def test_the_rebels_are_the_known_rebel_group_named_before(extractor) -> None:
+    text = (
+        "South Sudan's government and the SPLM-IO signed a deal in Orla on Monday. "
+        "The deal requires the government and the rebels to free all prisoners."
+    )
+    res = extractor.process(text, published="2024-03-01")
+    rebels = next(x for x in res.actors if x.text == "rebels")
+    group = next(x for x in res.actors if x.text == "SPLM-IO")
+    assert (rebels.entity, rebels.country_basis) == (group.entity, "known")

@@ -1012,6 +1012,7 @@ class ActorsComponent(GazetteerComponent):
                     for f in found
                     if (
                         (f[1] in groups and groups[f[1]]["kind"] == desc[low])
+                        or (low not in _GENERIC and _known_kind(f) == desc[low])
                         or (f[2] == desc[low] == "international_organisation")
                         or (low in _GENERIC and f[2] in _BODIES)
                     )  # "the bloc": the European Union
@@ -1041,6 +1042,13 @@ def _kind_of(found: tuple[Span, str, str, str | None, str | None]) -> str:
     said less (the Lord's Resistance Army found as an organisation is an armed group)."""
     known = known_body(found[1])
     return known[1] if known is not None and found[2] == "organisation" else found[2]
+
+
+def _known_kind(found: tuple[Span, str, str, str | None, str | None]) -> str | None:
+    """The kind the known-bodies table gives a body found ("SPLM-IO": an armed group), or
+    None for a body it does not list."""
+    known = known_body(found[1])
+    return known[1] if known is not None else None
 
 
 def _strike_modifier(tok: Token) -> bool:
