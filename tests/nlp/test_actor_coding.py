@@ -1263,3 +1263,16 @@ def test_the_rebels_are_the_known_rebel_group_named_before(extractor) -> None:
     rebels = next(x for x in res.actors if x.text == "rebels")
     group = next(x for x in res.actors if x.text == "SPLM-IO")
     assert (rebels.entity, rebels.country_basis) == (group.entity, "known")
+
+
+def test_a_state_noun_on_a_building_names_no_side_unless_a_country_is_written(extractor) -> None:
+    text = (
+        "Gunmen attacked a police station in Orlatown, killing two police officers. "
+        "Turkish troops shelled a Syrian army base near Orlatown."
+    )
+    res = extractor.process(text, published="2024-03-01")
+    assert [a.text for a in res.actors if a.kind in ("police", "military")] == [
+        "police officers",
+        "Turkish troops",
+        "Syrian army",
+    ]

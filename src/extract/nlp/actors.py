@@ -436,6 +436,8 @@ class ActorsComponent(GazetteerComponent):
                 if country is None:
                     continue
             if country is None:
+                if tok.dep_ == "compound" and tok.head.lemma_.lower() in _facility_heads():
+                    continue  # "attacked a police station": a building, not a side in it
                 if low in _a()["craft_nouns"]:
                     if any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in tok.children):
                         add(span, low, "military", None)  # "said its drones had killed":
@@ -1079,6 +1081,13 @@ _BODIES = frozenset(
     {"armed_group", "political_party", "international_organisation", "organisation", "company"}
 )
 """Kinds of the bodies "the group" may stand for."""
+
+
+@lru_cache(maxsize=1)
+def _facility_heads() -> frozenset[str]:
+    """Nouns of buildings and sites ("station", "base", "prison"): a state noun written
+    on one without a country ("a police station", "army barracks") names no side."""
+    return frozenset(load_table("geo_words")["facility_heads"])
 
 
 @lru_cache(maxsize=1)
