@@ -1276,3 +1276,15 @@ def test_a_state_noun_on_a_building_names_no_side_unless_a_country_is_written(ex
         "Turkish troops",
         "Syrian army",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "mention"),
+    [
+        ("Police estimated the crowd in Orlatown at 40,000 on Monday.", "crowd"),
+        ("Protest organisers in Orlatown said they would march again.", "Protest organisers"),
+    ],
+)
+def test_crowds_and_organisers_are_civilian_actors(extractor, text: str, mention: str) -> None:
+    a = _mention(extractor, text, mention)
+    assert (a.kind, a.sector) == ("civilians", "civilians")
