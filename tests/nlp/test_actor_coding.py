@@ -1288,3 +1288,9 @@ def test_a_state_noun_on_a_building_names_no_side_unless_a_country_is_written(ex
 def test_crowds_and_organisers_are_civilian_actors(extractor, text: str, mention: str) -> None:
     a = _mention(extractor, text, mention)
     assert (a.kind, a.sector) == ("civilians", "civilians")
+
+
+def test_a_countrys_own_envoy_it_recalls_is_no_side(extractor) -> None:
+    text = "France recalled its ambassador from Algiers on Monday. Algeria expelled France's envoy."
+    res = extractor.process(text, published="2024-03-01")
+    assert [a.text for a in res.actors if a.kind == "person"] == ["France's envoy"]

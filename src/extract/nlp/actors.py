@@ -876,6 +876,10 @@ class ActorsComponent(GazetteerComponent):
                 continue
             if _title_of_a_name(tok):
                 continue  # "Leaders of IGAD": a title, the body is the actor
+            if tok.dep_ == "dobj" and any(
+                c.dep_ == "poss" and c.lower_ in ("its", "their") for c in tok.children
+            ):
+                continue  # "recalled its ambassador": the subject's own envoy, no side
             if low in _a()["sector_led_person_nouns"] and not any(
                 sector_word(c.lower_) for c in left
             ):
