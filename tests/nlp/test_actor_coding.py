@@ -1294,3 +1294,10 @@ def test_a_countrys_own_envoy_it_recalls_is_no_side(extractor) -> None:
     text = "France recalled its ambassador from Algiers on Monday. Algeria expelled France's envoy."
     res = extractor.process(text, published="2024-03-01")
     assert [a.text for a in res.actors if a.kind == "person"] == ["France's envoy"]
+
+
+def test_a_named_storm_is_no_actor(extractor) -> None:
+    res = extractor.process(
+        "Aid agencies fed survivors of Cyclone Orla in Buzi.", published="2024-03-01"
+    )
+    assert "Cyclone Orla" not in [a.text for a in res.actors]

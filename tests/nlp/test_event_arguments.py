@@ -157,6 +157,9 @@ def test_the_first_of_two_joined_verbs_shares_the_second_ones_object(extractor):
         "Heavy rains flooded the Orla valley on Monday, killing 12 people.",
         # a relative clause hung on the place of the collapse
         "Students marched over a roof collapse at Orlatown station that killed 15 people.",
+        # a natural force as the subject, also when it has a name
+        "Cyclone Orla killed more than 600 people in Mozambique in March.",
+        "An earthquake struck Orlatown on Saturday, killing 2,000 people.",
     ],
 )
 def test_a_toll_of_a_conflict_has_no_agent(extractor, text):

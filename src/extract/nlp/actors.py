@@ -495,6 +495,8 @@ class ActorsComponent(GazetteerComponent):
                 continue  # "near Arbinda", "the town of Kafr Nabl": a place the NER mislabelled
             if ent.label_ in ("ORG", "PERSON") and _name_of_a_thing(ent):
                 continue  # "its headquarters in Juba, known as the Blue House"
+            if span[0].lower_ in _a()["storm_words"]:
+                continue  # "Cyclone Idai", "Typhoon Haiyan": a storm, not a person
             if ent.label_ == "ORG" and low not in _aliases() and len(span) == 1 and span.start > 1:
                 first = doc[span.start - 1]  # "governor Alexei Smirnov": "Smirnov" alone an ORG
                 if first.is_title and first.pos_ == "PROPN" and not first.ent_type_:

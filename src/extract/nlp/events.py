@@ -1115,6 +1115,8 @@ _NATURAL_CAUSES = frozenset(
         "rains",
         "cyclone",
         "storm",
+        "hurricane",
+        "typhoon",
         "disease",
         "outbreak",
         "accident",
@@ -1180,6 +1182,8 @@ def _not_an_occurrence(tok: Token) -> bool:
         and not any(c.dep_ in ("det", "poss") for c in tok.children)
     ):
         return True  # "banned rallies near factories": any such, none that took place
+    if tok.pos_ == "VERB" and _natural_cause(_written_subject(tok)):
+        return True  # "Cyclone Idai killed 600 people", "an earthquake struck the city"
     if tok.lemma_.lower() == "kill":
         subj = _written_subject(tok)
         if subj is not None and subj.lower_ in ("that", "which") and tok.dep_ == "relcl":
@@ -1206,6 +1210,14 @@ def _not_an_occurrence(tok: Token) -> bool:
                 cause is not None and cause.lower_ in _NATURAL_CAUSES
             )  # the verb: "collapsed", not "stormed" (gunmen storm villages)
     return False
+
+
+def _natural_cause(subj: Token | None) -> bool:
+    """``subj`` is a natural force: "the earthquake", "floods", "Cyclone Idai"."""
+    return subj is not None and (
+        subj.lemma_.lower() in _NATURAL_CAUSES
+        or any(c.dep_ == "compound" and c.lower_ in _NATURAL_CAUSES for c in subj.children)
+    )
 
 
 def _agentless_noun(noun: Token) -> bool:
