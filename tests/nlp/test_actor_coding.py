@@ -1301,3 +1301,12 @@ def test_a_named_storm_is_no_actor(extractor) -> None:
         "Aid agencies fed survivors of Cyclone Orla in Buzi.", published="2024-03-01"
     )
     assert "Cyclone Orla" not in [a.text for a in res.actors]
+
+
+def test_forces_backed_by_a_foreign_air_force_are_the_storys_own(extractor) -> None:
+    text = (
+        "DAMASCUS, May 2, 2024 (Newswire) — Government forces backed by Russian jets "
+        "attacked Orla village in Syria on Monday, residents said."
+    )
+    a = _mention(extractor, text, "Government forces")
+    assert a.country_code == "SYR"

@@ -525,7 +525,8 @@ class CodingComponent(GazetteerComponent):
         a: ActorDict, actors: list[ActorDict], sentences: list[tuple[int, int]]
     ) -> str | None:
         """The country the actor's sentence points to: that of a named actor of the same
-        sector with a country, the nearest before it ("Chadian soldiers ... the army").
+        sector with a country, the nearest before it ("Chadian soldiers ... the army"; not
+        one after it: "government forces backed by Russian jets" are the story's own).
         (The one country of the sentence's places was tried too; it was wrong more often
         than right on our dev split.)"""
         lo, hi = next(((s, e) for s, e in sentences if s <= a["start"] < e), (0, 0))
@@ -541,7 +542,7 @@ class CodingComponent(GazetteerComponent):
         if not same:
             return None
         before = [b for b in same if b["start"] < a["start"]]
-        return str((before[-1] if before else same[0])["country_code"])
+        return str(before[-1]["country_code"]) if before else None
 
     def _country_name(self, code: str) -> str:
         entry = self.gazetteer.country(code)
