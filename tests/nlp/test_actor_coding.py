@@ -1310,3 +1310,9 @@ def test_forces_backed_by_a_foreign_air_force_are_the_storys_own(extractor) -> N
     )
     a = _mention(extractor, text, "Government forces")
     assert a.country_code == "SYR"
+
+
+def test_a_leader_a_party_expels_is_a_side(extractor) -> None:
+    text = "The ruling Orla party expelled its leader on Monday."
+    res = extractor.process(text, published="2024-03-01")
+    assert "leader" in [a.text for a in res.actors]

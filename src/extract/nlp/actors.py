@@ -878,10 +878,12 @@ class ActorsComponent(GazetteerComponent):
                 continue
             if _title_of_a_name(tok):
                 continue  # "Leaders of IGAD": a title, the body is the actor
-            if tok.dep_ == "dobj" and any(
-                c.dep_ == "poss" and c.lower_ in ("its", "their") for c in tok.children
+            if (
+                tok.dep_ == "dobj"
+                and tok.head.lemma_.lower() in _CALL_HOME
+                and any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in tok.children)
             ):
-                continue  # "recalled its ambassador": the subject's own envoy, no side
+                continue  # "recalled its ambassador": its own envoy called home, no side
             if low in _a()["sector_led_person_nouns"] and not any(
                 sector_word(c.lower_) for c in left
             ):
@@ -1068,6 +1070,10 @@ def _strike_modifier(tok: Token) -> bool:
             return True
     return False
 
+
+_CALL_HOME = frozenset({"recall", "withdraw"})
+"""Verbs by which a body calls its own people home ("recalled its ambassador"): they are no
+side of the event (not "expelled its leader": a party acts on its leader)."""
 
 _COMMON_MODIFIERS = frozenset({"riot", "security", "border", "traffic", "special", "military"})
 """Words the tagger may take for a name at the start of a sentence ("Riot police fired"):

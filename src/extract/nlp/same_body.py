@@ -141,7 +141,7 @@ def its_own_people(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
         )
         if actor is None or actor is a:
             continue
-        if actor in bodies:
+        if any(actor is b for b in bodies):
             take_coding(a, actor)
             return
         if a["kind"] in ("military", "police"):
