@@ -165,23 +165,15 @@ def test_argument_on_the_wrong_trigger_counts_for_ac_but_not_ac_plus():
     assert rep["AC"]["f1"] == 1.0 and rep["AC+"]["f1"] == 0.0
 
 
-def test_a_later_report_merged_into_an_event_counts_as_a_trigger_in_the_second_reading():
+@pytest.mark.parametrize("held_in", ["mentions", "merged_words"])
+def test_a_report_merged_into_an_event_counts_as_a_trigger_in_the_second_reading(held_in):
+    # a later report ("mentions") or a word of the same sentence ("merged_words")
     attacked, killing = (7, 15), (33, 40)
     gold = _result(events=[ev(attacked), ev(killing)])
     merged = ev(attacked)
-    merged.mentions.append(Span(start=killing[0], end=killing[1], text=TEXT[33:40]))
+    getattr(merged, held_in).append(Span(start=killing[0], end=killing[1], text=TEXT[33:40]))
     rep = _score(gold, _result(events=[merged]))["events"]
     assert rep["TC"]["r"] == 0.5  # one record for two gold triggers
-    assert rep["TC_mentions"]["r"] == 1.0 and rep["TC_mentions"]["p"] == 1.0
-
-
-def test_a_word_merged_into_an_event_counts_as_a_trigger_in_the_second_reading():
-    attacked, killing = (7, 15), (33, 40)
-    gold = _result(events=[ev(attacked), ev(killing)])
-    merged = ev(attacked)
-    merged.merged_words.append(Span(start=killing[0], end=killing[1], text=TEXT[33:40]))
-    rep = _score(gold, _result(events=[merged]))["events"]
-    assert rep["TC"]["r"] == 0.5
     assert rep["TC_mentions"]["r"] == 1.0 and rep["TC_mentions"]["p"] == 1.0
 
 
