@@ -1050,8 +1050,8 @@ def make_actors(nlp: Language, name: str, cache_dir: str | None) -> ActorsCompon
 def _kind_of(found: tuple[Span, str, str, str | None, str | None]) -> str:
     """The kind of a body found, as the known table has it where the recogniser's label
     said less (the Lord's Resistance Army found as an organisation is an armed group)."""
-    known = known_body(found[1])
-    return known[1] if known is not None and found[2] == "organisation" else found[2]
+    known = _known_kind(found)
+    return known if known is not None and found[2] == "organisation" else found[2]
 
 
 def _known_kind(found: tuple[Span, str, str, str | None, str | None]) -> str | None:

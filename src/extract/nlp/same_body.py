@@ -136,9 +136,9 @@ def its_own_people(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
         return
     for verb in root.ancestors:
         subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        actor = next(
-            (b for b in actors if subj is not None and b["start"] <= subj.idx < b["end"]), None
-        )
+        if subj is None:
+            continue
+        actor = next((b for b in actors if b["start"] <= subj.idx < b["end"]), None)
         if actor is None or actor is a:
             continue
         if any(actor is b for b in bodies):
