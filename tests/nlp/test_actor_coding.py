@@ -249,6 +249,21 @@ def test_a_plural_demonym_is_the_people_of_that_country(extractor) -> None:
 
 
 @pytest.mark.slow
+def test_a_demonym_in_ese_is_a_plural_noun_too(extractor) -> None:
+    result = extractor.process(
+        "KHARTOUM, May 3, 2024 (Newswire) — Hundreds of Sudanese fled to Chad on Friday, and "
+        "militiamen detained 40 Congolese near the border. Officials there speak Portuguese.",
+        published="2024-05-03",
+    )
+    assert _by_text(result, "Sudanese").country_code == "SDN"
+    assert (_by_text(result, "Congolese").country_code, _by_text(result, "Congolese").sector) == (
+        "COD",
+        "civilians",
+    )
+    assert "Portuguese" not in [a.text for a in result.actors]  # a language, not people
+
+
+@pytest.mark.slow
 def test_a_plural_demonym_leaves_out_quantifying_words(extractor) -> None:
     result = extractor.process(
         "LIMA, October 5, 2021 (Newswire) — Two soldiers and two other Peruvians were "
@@ -698,6 +713,18 @@ def test_a_description_the_article_gives_a_body_is_that_body(extractor) -> None:
 def test_the_junta_is_the_junta_of_the_country_the_story_is_about(extractor) -> None:
     text = "BAMAKO, June 2, 2024 (Newswire) — The junta said the elections would be delayed."
     assert _mention(extractor, text, "junta").country_code == "MLI"
+
+
+@pytest.mark.slow
+def test_the_regime_is_the_government_of_the_country_the_story_is_about(extractor) -> None:
+    text = (
+        "DAMASCUS, June 2, 2024 (Newswire) — The regime denied shelling the camp. The EU "
+        "extended its sanctions regime."
+    )
+    regime = _mention(extractor, text, "regime")
+    assert (regime.country_code, regime.sector) == ("SYR", "government")
+    result = extractor.process(text, published="2024-06-02")
+    assert "sanctions regime" not in [a.text for a in result.actors]  # rules, not rulers
 
 
 def test_a_person_with_a_role_of_a_named_body_acts_for_the_body(extractor) -> None:

@@ -153,3 +153,19 @@ def test_hit_without_a_weapon_is_no_attack(extractor):
 def test_launching_is_an_attack_only_when_weapons_are_launched(extractor, text, trigger):
     res = extractor.process(text, published="2024-05-06")
     assert [e.trigger.text for e in res.events] == ([trigger] if trigger else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "lifted"),  # the measure stays an event of its own, as RAMS annotates it
+    [
+        ("Washington lifted its arms embargo on Hanoi on Monday.", "embargo"),
+        ("The EU eased sanctions on Minsk after the prisoners were freed.", "sanctions"),
+        ("Sanctions on Caracas were lifted in October.", "Sanctions"),
+    ],
+)
+def test_lifting_a_measure_is_a_concession_to_the_government_it_was_on(extractor, text, lifted):
+    res = extractor.process(text, published="2024-05-06")
+    ease = [e for e in res.events if e.type == "CONCEDE"]
+    assert len(ease) == 1
+    target = next(a for a in ease[0].arguments if a.role == "target")
+    assert res.mention(target.ref).sector == "government"

@@ -443,6 +443,10 @@ class ActorsComponent(GazetteerComponent):
                         add(span, low, "military", None)  # "said its drones had killed":
                         continue  # the forces of whoever "its" is (the coding stage)
                     continue  # "drones were seen": a machine, not a side
+                if low in _a()["system_nouns"] and any(
+                    c.dep_ == "compound" and c.pos_ == "NOUN" for c in left
+                ):
+                    continue  # "the sanctions regime": rules, not rulers
                 if (
                     (
                         kind in ("government", "military", "police")
@@ -659,10 +663,18 @@ class ActorsComponent(GazetteerComponent):
 
     def _nationals(self, span: Span) -> tuple[Span, str, str, str] | None:
         """A plural demonym used as a noun, the people of a country: "Sri Lankans",
-        "ordinary Belarusians" (with its adjectives: a demonym phrase stays whole), as
+        "40 Congolese", "ordinary Belarusians" (with its adjectives: a demonym phrase stays whole), as
         civilians of that country; not a modifier ("Georgian troops") or an owner."""
         root = span.root
-        if not span.text.endswith("s") or root.dep_ in ("amod", "compound", "poss", "nmod"):
+        if root.dep_ in ("amod", "compound", "poss", "nmod"):
+            return None
+        if not span.text.endswith("s") and not (
+            span.text.endswith("ese")  # "25,000 Chinese", "hundreds of Sudanese"
+            and (
+                any(c.dep_ in ("det", "nummod", "amod") for c in root.children)
+                or (root.head.lower_ == "of" and root.head.head.pos_ in ("NOUN", "NUM"))
+            )  # counted or determined: not the language ("speak Portuguese")
+        ):
             return None
         country = self.gazetteer.country_of_demonym(span.text)
         if country is None:
