@@ -647,3 +647,37 @@ def test_a_word_merged_into_an_event_keeps_its_span(extractor):
     [ev] = [e for e in res.events if e.type == "ASSAULT"]
     assert ev.trigger.text == "attacked"
     assert [(m.text, text[m.start : m.end]) for m in ev.merged_words] == [("killing", "killing")]
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "source", "target"),
+    [
+        (
+            "Four civilians were killed when the militants shelled a market on Friday.",
+            "shelled",
+            "militants",
+            "civilians",
+        ),
+        (
+            "Two soldiers were wounded as rebels attacked the convoy.",
+            "attacked",
+            "rebels",
+            "soldiers",
+        ),
+    ],
+)
+def test_a_toll_told_with_what_hit_the_victims_is_one_attack_on_them(
+    extractor, text, trigger, source, target
+):
+    events = _events(extractor, text)
+    assert [e.trigger.text for e in events] == [trigger]
+    roles = {a.role: a.text for a in events[0].arguments}
+    assert (roles.get("source"), roles.get("target")) == (source, target)
+
+
+def test_a_gerund_subject_takes_its_source_from_by(extractor):
+    events = _events(
+        extractor, "The army said that shelling by Indian troops had killed three civilians."
+    )
+    roles = {a.role: a.text for a in events[0].arguments}
+    assert (roles.get("source"), roles.get("target")) == ("Indian troops", "civilians")

@@ -169,3 +169,18 @@ def test_lifting_a_measure_is_a_concession_to_the_government_it_was_on(extractor
     assert len(ease) == 1
     target = next(a for a in ease[0].arguments if a.role == "target")
     assert res.mention(target.ref).sector == "government"
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("Police fired tear gas at protesters outside the parliament.", "COERCE"),
+        ("Riot police fired rubber bullets at the crowd.", "COERCE"),
+        ("Gunmen fired on a bus near the border.", "ASSAULT"),
+    ],
+)
+def test_firing_crowd_control_weapons_is_repression_and_firing_on_people_an_attack(
+    extractor, text, event_type
+):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.type for e in res.events] == [event_type]

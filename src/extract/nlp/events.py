@@ -435,6 +435,9 @@ class EventsComponent:
             if target is None:
                 out.append(c)
                 continue
+            if _toll_of(target.tok, c.tok):  # the act is the trigger, the toll its word:
+                target.tok, c.tok = c.tok, target.tok  # as "a roadside bomb killed seven"
+                target.subtype, c.subtype = c.subtype, target.subtype
             target.absorbed.append(c.tok)
             if c.subtype in ("kill",) or (target.subtype == "attack" and c.subtype != "attack"):
                 target.subtype = c.subtype
@@ -958,8 +961,12 @@ class EventsComponent:
                 if cut_off and child.dep_ == "prep" and child.lower_ == "to":
                     for a in sides_to(child):  # "halted aid to Niger": its government
                         add(obj_role, a["id"], a["text"])
-                if child.dep_ == "prep" and child.lower_ == "by" and tok.pos_ == "NOUN":
-                    for g in child.children:  # "a three-year investigation by the Hawks"
+                if (
+                    child.dep_ == "prep"
+                    and child.lower_ == "by"
+                    and (tok.pos_ == "NOUN" or (tok.tag_ == "VBG" and tok.dep_ == "csubj"))
+                ):  # "a three-year investigation by the Hawks"; a gerund as the subject,
+                    for g in child.children:  # "that shelling by Indian troops had killed"
                         if g.dep_ == "pobj" and (a := actor_at(g)) is not None:
                             add(src_role, a["id"], a["text"])
                 if child.dep_ == "agent":
@@ -1335,6 +1342,8 @@ def _linked(a: Token, b: Token) -> bool:
         and a.lemma_ != b.lemma_
     ):
         return False
+    if _toll_of(a, b) or _toll_of(b, a):
+        return True  # "four civilians were killed when militants shelled a market"
     sa, sb = _own_subject(a), _own_subject(b)
     if sa is not None and sb is not None and sa.lower_ != sb.lower_:
         return False  # "Britain delivered tents, while the EU disbursed 3.5 million euros"
@@ -1347,6 +1356,22 @@ def _linked(a: Token, b: Token) -> bool:
     ):  # "bombed hideouts a day after an attack on a factory", "two days after Tehran
         return False  # struck targets": an earlier event
     return _distance(a, b) <= 3
+
+
+def _toll_of(toll: Token, act: Token) -> bool:
+    """``toll`` is a passive count of the dead or wounded and ``act`` the "when" clause
+    that says what hit them: "four civilians were killed when militants shelled a
+    market". The victims are the subject of the toll, not a second side."""
+    return (
+        toll.lemma_.lower() in _TOLL_VERBS
+        and any(c.dep_ == "nsubjpass" for c in toll.children)
+        and act.dep_ == "advcl"
+        and act.head.i == toll.i
+        and any(m.dep_ in ("advmod", "mark") and m.lower_ in ("when", "as") for m in act.children)
+    )
+
+
+_TOLL_VERBS = frozenset({"kill", "wound", "injure"})
 
 
 _NAMING_ONLY = frozenset({"call", "describe", "term", "dub", "label", "brand"})
