@@ -1343,3 +1343,40 @@ def test_a_leader_a_party_expels_is_a_side(extractor) -> None:
     text = "The ruling Orla party expelled its leader on Monday."
     res = extractor.process(text, published="2024-03-01")
     assert "leader" in [a.text for a in res.actors]
+
+
+@pytest.mark.slow
+def test_a_part_or_officer_of_its_body_takes_the_bodys_country(extractor) -> None:
+    result = extractor.process(
+        "SRINAGAR, November 19, 2024 (Newswire) — Pakistan's military said shelling had "
+        "killed three civilians. Its media wing, Inter-Services Public Relations, accused New Delhi of "
+        "lying. Gambia's ruling party said its chairman, Lamin Touray, had resigned.",
+        published="2024-11-19",
+    )
+    wing = _by_text(result, "Inter-Services Public Relations")
+    assert (wing.country_code, wing.country_basis, wing.sector) == (
+        "PAK",
+        "affiliation",
+        "military",
+    )
+    assert _by_text(result, "Lamin Touray").country_code == "GMB"  # not the dateline's
+
+
+def test_a_title_the_recogniser_took_into_a_name_is_left_out(extractor) -> None:
+    result = extractor.process(
+        "Spokeswoman Ayesha Qureshi warned New Delhi on Monday.", published="2024-11-19"
+    )
+    assert [a.text for a in result.actors if a.kind == "person"] == ["Ayesha Qureshi"]
+
+
+@pytest.mark.slow
+def test_a_sentence_opening_in_a_place_sets_the_country_of_its_state_bodies(extractor) -> None:
+    result = extractor.process(
+        "SRINAGAR, November 19, 2024 (Newswire) — Indian troops fired across the border. "
+        "In Islamabad, the foreign ministry summoned India's deputy high commissioner. "
+        "In Lahore, police arrested two men.",
+        published="2024-11-19",
+    )
+    assert _by_text(result, "foreign ministry").country_code == "PAK"
+    assert _by_text(result, "police").country_code == "PAK"
+    assert _by_text(result, "India's deputy high commissioner").country_code == "IND"

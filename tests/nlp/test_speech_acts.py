@@ -44,3 +44,17 @@ def test_an_accusation_the_accused_denies_is_still_an_accusation(extractor):
     types = _types(extractor, text)
     assert types.get("accused") == "DISAPPROVE"
     assert types.get("denies") == "REJECT"
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "event_type"),
+    [
+        ("Pakistan summoned India's deputy high commissioner on Monday.", "summoned", "DISAPPROVE"),
+        ("New Delhi dismissed the protest as baseless.", "dismissed", "REJECT"),
+    ],
+)
+def test_a_summoned_envoy_disapproves_and_a_dismissed_protest_rejects(
+    extractor, text, trigger, event_type
+):
+    res = extractor.process(text, published="2024-11-19")
+    assert [(e.trigger.text, e.type) for e in res.events] == [(trigger, event_type)]

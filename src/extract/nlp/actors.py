@@ -22,7 +22,7 @@ from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body, known_names
-from extract.nlp.place_syntax import STRIKE_NOUNS, is_actor_use
+from extract.nlp.place_syntax import STRIKE_NOUNS, fronted_place_country, is_actor_use
 from extract.nlp.sectors import sector_of_words, sector_word
 from extract.nlp.syntax import HOLDING, positions, sentence
 from extract.nlp.types import ActorDict
@@ -428,13 +428,20 @@ class ActorsComponent(GazetteerComponent):
                 add(*group)  # "Houthi forces": the group's name is the actor
                 continue
             if country is None and any(
-                c.pos_ == "PROPN" and c.lower_ not in _COMMON_MODIFIERS for c in left
-            ):
+                c.pos_ == "PROPN" and not c.is_lower and c.lower_ not in _COMMON_MODIFIERS
+                for c in left
+            ):  # (a word written in lower case is no name, whatever the tagger says)
                 # "PKK fighters": the group's name is the actor; but "the Limpopo
                 # provincial government", "Kano state police": a region's own body
                 country = self._region_country(doc, left) if kind in _LOCAL_KINDS else None
                 if country is None:
                     continue
+            if (
+                country is None
+                and kind in ("government", "military", "police")
+                and low not in _a()["bare_state_nouns"]
+            ):  # "In Islamabad, the foreign ministry summoned ...": the scene's country
+                country = fronted_place_country(doc, tok.idx)
             if country is None:
                 if tok.dep_ == "compound" and tok.head.lemma_.lower() in _facility_heads():
                     continue  # "attacked a police station": a building, not a side in it
@@ -595,7 +602,10 @@ class ActorsComponent(GazetteerComponent):
                     code = entry.country_code
                 add(*self._government(span, code))
             elif ent.label_ == "PERSON":
-                add(span, span.text, "person", *self._affiliation(doc, ent, groups))
+                roles = _a()["role_nouns"]
+                while len(span) > 2 and span[0].lower_ in roles:
+                    span = span[1:]  # "Spokeswoman Ayesha Qureshi": the title is no name
+                add(span, span.text, "person", *self._affiliation(doc, span, groups))
 
     @staticmethod
     def _bracketed(

@@ -32,6 +32,7 @@ from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body
+from extract.nlp.place_syntax import fronted_place_country
 from extract.nlp.plurals import singular
 from extract.nlp.same_body import (
     from_a_named_group,
@@ -196,7 +197,7 @@ class CodingComponent(GazetteerComponent):
             if a["sector"] == "unknown" and a["kind"] in ("organisation", "unknown", "person"):
                 self._sector_by_apposition(doc, a)
         for a in actors:
-            if a["kind"] == "person":
+            if a["kind"] == "person" or a["country_basis"] == "unknown":
                 role_of_its_body(doc, a, actors)
             member_of_a_group(doc, a, actors, conf["affiliation"])
             from_a_named_group(doc, a, actors)
@@ -220,7 +221,11 @@ class CodingComponent(GazetteerComponent):
                 a["country_code"], a["country_basis"] = code, basis
                 a["country_confidence"] = conf["context_sentence"]
                 continue
-            here = self._sentence_country(a, actors, sentences) or _named_before(a, actors)
+            here = (
+                self._sentence_country(a, actors, sentences)
+                or fronted_place_country(doc, a["start"])
+                or _named_before(a, actors)
+            )
             if here is not None:
                 self._set(a, here, "context", conf["context_sentence"])
             elif focus is not None:

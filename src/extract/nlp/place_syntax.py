@@ -122,6 +122,29 @@ def is_actor_use(span: Span) -> bool:
     )  # "U.S. troops", "an Iran-backed militia"
 
 
+def fronted_place_country(doc: Doc, char: int) -> str | None:
+    """The country of a place a sentence opens with to set its scene, "In Islamabad, the
+    foreign ministry summoned ...": the sentence holding character ``char`` starts with
+    "In" and a place, then a comma, before that character."""
+    tok = next((t for t in doc if t.idx <= char < t.idx + len(t) + 1), None)
+    if tok is None:
+        return None
+    sent = tok.sent if doc.has_annotation("SENT_START") else doc[:]
+    if sent[0].lower_ != "in":
+        return None
+    comma = next((t for t in sent[1:6] if t.text == ","), None)
+    if comma is None or comma.idx >= char:
+        return None
+    return next(
+        (
+            str(p["country_code"])
+            for p in doc._.places or []
+            if sent[0].idx < p["start"] < comma.idx and p.get("country_code")
+        ),
+        None,
+    )
+
+
 def stative_subject(span: Span) -> bool:
     """The subject of a verb that says what a territory or an economy is or does, not what
     a government decides ("Brazil and China continued to account for most", "China leads

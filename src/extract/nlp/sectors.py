@@ -145,26 +145,36 @@ def role_sector(before: str, after: str) -> str:
 
 def role_of_its_body(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
     """A person named with a role of "its" body ("Its president, Farid Chowdhury", "its
-    chairman Ali Musa") acts for the body named last before them, and takes its sector:
-    the president of an exporters' association is business, not government."""
+    chairman Ali Musa"), or a body named as a part of it ("Its media wing,
+    Inter-Services Public Relations"), acts for the body named last before them: it takes
+    the body's sector (the president of an exporters' association is business, not
+    government) and, with none of its own, the body's country (basis affiliation)."""
     span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
     if span is None or len(span) == 0:
         return
     root = span.root
     role = root.head if root.dep_ == "appos" else doc[span.start - 1] if span.start else None
-    if role is None or role.lower_ not in coding_table()["role_sectors"]:
+    if role is None or not (
+        role.lower_ in coding_table()["role_sectors"]
+        or (a["kind"] != "person" and root.dep_ == "appos" and role.pos_ == "NOUN")
+    ):
         return
     if not any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in role.children):
         return
     before = [
         b
         for b in actors
-        if b["kind"] != "person"
+        if b["kind"] not in ("person", "civilians")  # "its" is a body's, not a crowd's
         and b["end"] <= role.idx
         and b.get("sector", "unknown") != "unknown"
     ]
-    if before:
-        a["sector"] = max(before, key=lambda b: b["end"])["sector"]
+    if not before:
+        return
+    body = max(before, key=lambda b: b["end"])
+    a["sector"] = body["sector"]
+    if a["country_basis"] == "unknown" and body["country_basis"] in ("explicit", "known"):
+        a["country_code"], a["country_basis"] = body["country_code"], "affiliation"
+        a["country_confidence"] = body.get("country_confidence")
 
 
 def officers_of_the_military(actors: list[ActorDict], sentences: list[tuple[int, int]]) -> None:
