@@ -1380,3 +1380,28 @@ def test_a_sentence_opening_in_a_place_sets_the_country_of_its_state_bodies(extr
     assert _by_text(result, "foreign ministry").country_code == "PAK"
     assert _by_text(result, "police").country_code == "PAK"
     assert _by_text(result, "India's deputy high commissioner").country_code == "IND"
+
+
+@pytest.mark.slow
+def test_nationals_of_a_country_are_its_civilians(extractor) -> None:
+    result = extractor.process(
+        "A court in Batken jailed two Tajik nationals on Wednesday and sentenced a Japanese "
+        "national to 10 years.",
+        published="2024-11-19",
+    )
+    assert _by_text(result, "Tajik nationals").country_code == "TJK"
+    assert (
+        _by_text(result, "Japanese national").country_code,
+        _by_text(result, "Japanese national").sector,
+    ) == ("JPN", "civilians")
+
+
+def test_a_capital_offered_something_is_its_government_and_one_sent_troops_a_place(
+    extractor,
+) -> None:
+    result = extractor.process(
+        "Russia offered its mediation to Bishkek. Moscow sent troops to Minsk.",
+        published="2024-11-19",
+    )
+    assert "Bishkek" in [a.text for a in result.actors]
+    assert "Minsk" not in [a.text for a in result.actors]

@@ -58,3 +58,19 @@ def test_a_summoned_envoy_disapproves_and_a_dismissed_protest_rejects(
 ):
     res = extractor.process(text, published="2024-11-19")
     assert [(e.trigger.text, e.type) for e in res.events] == [(trigger, event_type)]
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Beijing swiftly rejected Tokyo's protest.", "Tokyo"),
+        ("The business lobby criticised Beijing's handling of the cases.", "Beijing"),
+        ("Dushanbe blamed the fighting on Bishkek.", "Bishkek"),
+    ],
+)
+def test_the_government_whose_word_is_answered_or_who_is_blamed_is_the_target(
+    extractor, text, target
+):
+    res = extractor.process(text, published="2024-11-19")
+    act = next(e for e in res.events if e.type in ("REJECT", "DISAPPROVE"))
+    assert [a.text for a in act.arguments if a.role == "target"] == [target]

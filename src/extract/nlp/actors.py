@@ -366,8 +366,12 @@ class ActorsComponent(GazetteerComponent):
         for i in positions(doc, nouns):
             tok = doc[i]
             low = tok.lower_
-            if tok.pos_ not in ("NOUN", "PROPN"):
-                continue
+            if tok.pos_ not in ("NOUN", "PROPN") and not (
+                tok.pos_ == "ADJ" and tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos")
+            ):  # (an adjective the tagger made of a noun that heads its phrase:
+                continue  # "sentenced a second Japanese national")
+            if low in _CITIZENS and not tok.is_lower and not tok.is_sent_start:
+                continue  # "Government of National Accord": a word of a name
             if tok.dep_ == "compound" and (
                 tok.head.lower_ in nouns or tok.head.lower_ in _actor_nouns()
             ):
@@ -1096,6 +1100,9 @@ def _strike_modifier(tok: Token) -> bool:
 _CALL_HOME = frozenset({"recall", "withdraw"})
 """Verbs by which a body calls its own people home ("recalled its ambassador"): they are no
 side of the event (not "expelled its leader": a party acts on its leader)."""
+
+_CITIZENS = frozenset({"national", "nationals", "citizen", "citizens"})
+"""Nouns for a country's people ("two Tajik nationals") that are also words of names."""
 
 _COMMON_MODIFIERS = frozenset({"riot", "security", "border", "traffic", "special", "military"})
 """Words the tagger may take for a name at the start of a sentence ("Riot police fired"):

@@ -98,11 +98,21 @@ def is_actor_use(span: Span) -> bool:
         owner = root.head.head.lemma_.lower()
         if owner in g["actor_heads"] or owner in g["actor_possessions"]:
             return True
+    on = root.head.head
     if (
         root.dep_ == "pobj"
         and root.head.lower_ in ("on", "upon")
-        and root.head.head.lower_ in g["on_actor_heads"]
-    ):  # "sanctions on Moscow", "pressure on Beijing"; not "strikes on Kyiv"
+        and (
+            on.lower_ in g["on_actor_heads"]
+            or (on.dep_ == "dobj" and on.head.lemma_.lower() in g["on_actor_heads"])
+        )
+    ):  # "sanctions on Moscow", "blamed the fighting on Bishkek"; not "strikes on Kyiv"
+        return True
+    if (
+        root.dep_ == "pobj"
+        and root.head.lower_ == "to"
+        and root.head.head.lemma_.lower() in g["to_actor_verbs"]
+    ):  # "offered its mediation to Bishkek"; not "sent troops to Kyiv"
         return True
     if root.dep_ == "pobj" and root.head.lower_ in ("by", "with", "against"):
         # "the border with Georgia" is a place (whichever word the parser hangs "with" on)
