@@ -419,8 +419,8 @@ def test_two_sides_named_as_modifiers_of_one_noun_are_both_parties(extractor):
 
 def test_the_number_of_people_shot_at_is_a_count_not_the_dead(extractor):
     roles = _roles(
-        extractor, "Police fired tear gas at thousands of garment workers in Kitwe.", "ASSAULT"
-    )
+        extractor, "Police fired tear gas at thousands of garment workers in Kitwe.", "COERCE"
+    )  # crowd control is repression (COERCE), and those it is used on are no toll
     assert roles.get("thousands") == "count"
     roles = _roles(extractor, "Gunmen killed 15 villagers near Kitwe.", "ASSAULT")
     assert roles.get("15") == "fatalities"

@@ -184,3 +184,23 @@ def test_firing_crowd_control_weapons_is_repression_and_firing_on_people_an_atta
 ):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events] == [event_type]
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "event_type"),
+    [
+        ("Haiti's council thanked Nairobi on Wednesday.", "thanked", "SUPPORT"),
+        ("Kyrgyzstan's president spoke by phone with his Tajik counterpart.", "spoke", "CONSULT"),
+        (
+            "A gunfight broke out between troops and kidnappers.",
+            "gunfight",
+            "ASSAULT",
+        ),
+        ("The gang leader vowed to attack the foreign police.", "vowed", "THREATEN"),
+        ("The government pledged to arrest those responsible.", "pledged", "THREATEN"),
+        ("Donors pledged to send more aid.", "pledged", "AGREE"),
+    ],
+)
+def test_thanks_calls_gunfights_and_vows_of_force(extractor, text, trigger, event_type):
+    res = extractor.process(text, published="2024-05-06")
+    assert [(e.trigger.text, e.type) for e in res.events] == [(trigger, event_type)]

@@ -377,6 +377,7 @@ class EventsComponent:
                 yield self._events(doc, typed)
 
     def _events(self, doc: Doc, typed: dict[int, tuple[str, str | None, float]]) -> Doc:
+        typed = _vows_of_force(doc, typed)
         anchor = _anchor(doc)
         cands = [
             _Candidate(doc[i], t, s, conf)
@@ -1275,6 +1276,28 @@ def _content_of(tok: Token, acts: set[int]) -> bool:
     return False
 
 
+def _vows_of_force(
+    doc: Doc, typed: dict[int, tuple[str, str | None, float]]
+) -> dict[int, tuple[str, str | None, float]]:
+    """A vow or pledge to use force is a threat ("vowed to attack the foreign police",
+    "pledged to arrest those responsible"): PLOVER's THREATEN, whose content the attack
+    or the arrest then is, whatever the typer said of the vow."""
+    out = dict(typed)
+    for tok in doc:
+        if tok.lemma_.lower() not in _VOWS or tok.pos_ != "VERB":
+            continue
+        force = any(
+            c.dep_ == "xcomp" and typed.get(c.i, ("",))[0] in ("ASSAULT", "COERCE")
+            for c in tok.children
+        )
+        if force:
+            out[tok.i] = ("THREATEN", "threaten", max(typed.get(tok.i, ("", None, 0.8))[2], 0.8))
+    return out
+
+
+_VOWS = frozenset({"vow", "swear", "pledge", "promise"})
+
+
 def _embedded_clauses(toks: list[Token]) -> set[Token]:
     """Tokens of the clauses a trigger governs: "demanded [that X free ...]", "pledged
     $80 million, [to be spent ...]"."""
@@ -1361,11 +1384,15 @@ def _linked(a: Token, b: Token) -> bool:
 def _toll_of(toll: Token, act: Token) -> bool:
     """``toll`` is a passive count of the dead or wounded and ``act`` the "when" clause
     that says what hit them: "four civilians were killed when militants shelled a
-    market". The victims are the subject of the toll, not a second side."""
+    market". The victims are the subject of the toll, not a second side. ("were killed
+    in an ambush" keeps the toll as the trigger: WikiEvents and RAMS annotate both words,
+    and swapping lost the toll there.)"""
+    if toll.lemma_.lower() not in _TOLL_VERBS or not any(
+        c.dep_ == "nsubjpass" for c in toll.children
+    ):
+        return False
     return (
-        toll.lemma_.lower() in _TOLL_VERBS
-        and any(c.dep_ == "nsubjpass" for c in toll.children)
-        and act.dep_ == "advcl"
+        act.dep_ == "advcl"
         and act.head.i == toll.i
         and any(m.dep_ in ("advmod", "mark") and m.lower_ in ("when", "as") for m in act.children)
     )
