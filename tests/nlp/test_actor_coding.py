@@ -1405,3 +1405,14 @@ def test_a_capital_offered_something_is_its_government_and_one_sent_troops_a_pla
     )
     assert "Bishkek" in [a.text for a in result.actors]
     assert "Minsk" not in [a.text for a in result.actors]
+
+
+@pytest.mark.slow
+def test_a_body_placed_in_a_town_has_that_towns_country(extractor) -> None:
+    result = extractor.process(
+        "TOKYO, November 14, 2024 (Newswire) — On Tuesday, a court in the port city of "
+        "Dalian sentenced a Japanese national to 10 years. Police in Osaka protested.",
+        published="2024-11-14",
+    )
+    assert _by_text(result, "court").country_code == "CHN"
+    assert _by_text(result, "Police").country_code == "JPN"

@@ -32,7 +32,7 @@ from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
 from extract.nlp.known import known_body
-from extract.nlp.place_syntax import fronted_place_country
+from extract.nlp.place_syntax import attached_place_country, fronted_place_country
 from extract.nlp.plurals import singular
 from extract.nlp.same_body import (
     from_a_named_group,
@@ -222,7 +222,8 @@ class CodingComponent(GazetteerComponent):
                 a["country_confidence"] = conf["context_sentence"]
                 continue
             here = (
-                self._sentence_country(a, actors, sentences)
+                attached_place_country(doc, a["start"], a["end"])
+                or self._sentence_country(a, actors, sentences)
                 or fronted_place_country(doc, a["start"])
                 or _named_before(a, actors)
             )

@@ -155,6 +155,34 @@ def fronted_place_country(doc: Doc, char: int) -> str | None:
     )
 
 
+def attached_place_country(doc: Doc, start: int, end: int) -> str | None:
+    """The country of a place written on a mention itself with "in": "a court in the
+    port city of Dalian", "police in Lahore", "civilians in Gaza"."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    root = span.root
+    for prep in root.children:
+        if prep.dep_ != "prep" or prep.lower_ != "in":
+            continue
+        for obj in prep.children:
+            if obj.dep_ != "pobj":
+                continue
+            lo = min(t.idx for t in obj.subtree)
+            hi = max(t.idx + len(t) for t in obj.subtree)
+            code = next(
+                (
+                    str(p["country_code"])
+                    for p in doc._.places or []
+                    if lo <= p["start"] < hi and p.get("country_code")
+                ),
+                None,
+            )
+            if code is not None:
+                return code
+    return None
+
+
 def stative_subject(span: Span) -> bool:
     """The subject of a verb that says what a territory or an economy is or does, not what
     a government decides ("Brazil and China continued to account for most", "China leads
