@@ -1416,3 +1416,13 @@ def test_a_body_placed_in_a_town_has_that_towns_country(extractor) -> None:
     )
     assert _by_text(result, "court").country_code == "CHN"
     assert _by_text(result, "Police").country_code == "JPN"
+
+
+def test_a_counterpart_is_an_official_of_where_they_are(extractor) -> None:
+    result = extractor.process(
+        "BISHKEK, May 3, 2024 (Newswire) — Kyrgyzstan's interior ministry accused Tajik "
+        "forces of firing mortars. Its counterpart in Dushanbe blamed "
+        "the fighting on Bishkek.",
+        published="2024-05-03",
+    )
+    assert _by_text(result, "counterpart").country_code == "TJK"

@@ -681,3 +681,14 @@ def test_a_gerund_subject_takes_its_source_from_by(extractor):
     )
     roles = {a.role: a.text for a in events[0].arguments}
     assert (roles.get("source"), roles.get("target")) == ("Indian troops", "civilians")
+
+
+def test_a_finite_verb_after_an_infinitive_shares_the_main_clauses_subject(extractor):
+    events = _events(
+        extractor,
+        "Niger's military government ordered the French troops to leave and expelled the "
+        "French ambassador.",
+    )
+    expelled = next(e for e in events if e.trigger.text == "expelled")
+    roles = {a.role: a.text for a in expelled.arguments}
+    assert roles.get("source") == "Niger's military government"

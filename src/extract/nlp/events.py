@@ -1484,6 +1484,14 @@ def _subject(tok: Token) -> Token | None:
             owner = next((c for c in t.head.children if c.dep_ in ("poss", "compound")), None)
             if owner is not None and owner.pos_ in ("NOUN", "PROPN"):
                 return owner  # "suspended a government plan to deploy": the plan's owner
+        if (
+            t.dep_ == "conj"
+            and t.tag_ in ("VBD", "VBZ", "VBP")
+            and t.head.dep_ == "xcomp"
+            and t.head.tag_ == "VB"
+        ):  # "ordered the troops to leave and expelled the ambassador": a finite verb is
+            t = t.head.head  # no part of the infinitive; it shares the main clause's subject
+            continue
         raised = t.dep_ in ("xcomp", "acomp")
         t = t.head
     return None
