@@ -692,3 +692,21 @@ def test_a_finite_verb_after_an_infinitive_shares_the_main_clauses_subject(extra
     expelled = next(e for e in events if e.trigger.text == "expelled")
     roles = {a.role: a.text for a in expelled.arguments}
     assert roles.get("source") == "Niger's military government"
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "target"),
+    [
+        (
+            "Police fired tear gas at protesters outside the base and detained 14 of them.",
+            "detained",
+            "protesters",
+        ),
+        ("Gunmen seized two hostages at a checkpoint and killed them.", "killed", None),
+    ],
+)
+def test_a_pronoun_argument_is_the_actor_it_stands_for_when_its_antecedent_is_one(
+    extractor, text, trigger, target
+):
+    ev = next(e for e in _events(extractor, text) if e.trigger.text == trigger)
+    assert [a.text for a in ev.arguments if a.role == "target"] == ([target] if target else [])
