@@ -1426,3 +1426,17 @@ def test_a_counterpart_is_an_official_of_where_they_are(extractor) -> None:
         published="2024-05-03",
     )
     assert _by_text(result, "counterpart").country_code == "TJK"
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "sector"),
+    [
+        ("Aid agencies demanded access to El Fasher.", "Aid agencies", "ngo"),
+        ("Human rights groups condemned the arrests.", "Human rights groups", "ngo"),
+        ("Charities said food had run out.", "Charities", "ngo"),
+        ("Armed groups attacked the town on Monday.", "Armed groups", "armed_group"),
+    ],
+)
+def test_unnamed_aid_rights_and_armed_groups_are_actors(extractor, text, mention, sector) -> None:
+    a = _mention(extractor, text, mention)
+    assert (a.sector, a.country_code) == (sector, None)

@@ -324,6 +324,7 @@ class ActorsComponent(GazetteerComponent):
             found.append((span, canonical, kind, country, affiliation))
 
         descriptors = self._noun_phrases(doc, add)
+        self._ngo_plurals(doc, add)
         self._entities(doc, add)
         self._bracketed(doc, add, found)
         self._acronyms(doc, add)
@@ -356,6 +357,23 @@ class ActorsComponent(GazetteerComponent):
     def _country_name(self, code: str) -> str:
         entry = self.gazetteer.country(code)
         return entry.name if entry is not None else code
+
+    @staticmethod
+    def _ngo_plurals(doc: Doc, add: Any) -> None:
+        """ "Aid agencies demanded ...", "rights groups condemned ...", "charities": unnamed
+        NGOs, an actor with no country of their own (ADJUDICATION)."""
+        plurals = set(_a()["ngo_plurals"])
+        marks = set(_a()["ngo_modifiers"])
+        for i in positions(doc, plurals):
+            tok = doc[i]
+            if tok.pos_ not in ("NOUN", "PROPN") or tok.dep_ == "compound":
+                continue
+            left = [c for c in tok.lefts if c.dep_ in ("compound", "amod")]
+            if not any(c.lower_ in marks for c in left) and tok.lower_ not in ("charities", "ngos"):
+                continue
+            start = min((x.i for c in left for x in c.subtree), default=tok.i)
+            span = doc[start : tok.i + 1]  # "human rights groups", "international aid agencies"
+            add(span, span.text, "organisation", None)
 
     def _noun_phrases(self, doc: Doc, add: Any) -> list[tuple[Span, str, str, None]]:
         """ "the Afghan government", "Afghan security force personnel", "U.S. troops",
@@ -1112,7 +1130,7 @@ _SURNAME_LABELS = frozenset({"", "GPE", "LOC"})
 """Entity labels a surname said again may carry: none, or a place's (a town of that name)."""
 
 _ARMED = frozenset({"armed"})
-_PEOPLE = frozenset({"men", "youths", "people", "individuals", "assailants"})
+_PEOPLE = frozenset({"men", "youths", "people", "individuals", "assailants", "groups"})
 """Plural nouns for people whom "armed" makes an armed group."""
 
 _GENERIC = frozenset({"group"})
