@@ -204,3 +204,15 @@ def test_firing_crowd_control_weapons_is_repression_and_firing_on_people_an_atta
 def test_thanks_calls_gunfights_and_vows_of_force(extractor, text, trigger, event_type):
     res = extractor.process(text, published="2024-05-06")
     assert [(e.trigger.text, e.type) for e in res.events] == [(trigger, event_type)]
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("Algeria ordered 12 French embassy employees to leave the country.", "SANCTION"),
+        ("Police ordered protesters to leave the square.", "DEMAND"),
+    ],
+)
+def test_ordering_foreigners_out_of_the_country_is_an_expulsion(extractor, text, event_type):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.type for e in res.events] == [event_type]

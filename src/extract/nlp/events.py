@@ -149,6 +149,10 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
             continue
         if "without_any" in sense and near(sense["without_any"]):
             continue
+        if "xcomp" in sense and not any(  # "ordered the diplomats to leave the country"
+            c.dep_ == "xcomp" and c.lemma_.lower() in sense["xcomp"] for c in tok.children
+        ):
+            continue
         if "objects" in sense and not any(  # "launched drones and missiles at Israel"
             o.lemma_.lower() in sense["objects"]
             for c in tok.children
@@ -156,7 +160,7 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
             for o in (c, *c.conjuncts)
         ):
             continue
-        conf = 0.8 if "with_any" in sense or "objects" in sense else 0.7
+        conf = 0.8 if {"with_any", "objects", "xcomp"} & sense.keys() else 0.7
         return str(sense["type"]), str(sense["subtype"]), conf
     return None
 
@@ -384,7 +388,11 @@ class EventsComponent:
             for i, (t, s, conf) in sorted(typed.items())
             if not is_appeal(doc[i]) and not _not_an_occurrence(doc[i])
         ]
-        acts = {i for i, x in typed.items() if x[0] in _SPEECH_ACTS}
+        acts = {
+            i
+            for i, x in typed.items()
+            if x[0] in _SPEECH_ACTS or x[1] == "expel"  # "ordered them to leave": the order
+        }
         pledges = {i for i, x in typed.items() if x[0] == "AGREE"}
         content = {
             c.tok.i
