@@ -216,3 +216,15 @@ def test_thanks_calls_gunfights_and_vows_of_force(extractor, text, trigger, even
 def test_ordering_foreigners_out_of_the_country_is_an_expulsion(extractor, text, event_type):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events] == [event_type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Israeli troops detained 17 suspected militants in raids in Jenin on Sunday.",
+        "Police arrested four suspects in a raid near Kupwara.",
+    ],
+)
+def test_a_raid_an_arrest_was_made_in_is_no_attack_of_its_own(extractor, text):
+    res = extractor.process(text, published="2024-05-06")
+    assert [e.type for e in res.events] == ["COERCE"]

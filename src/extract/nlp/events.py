@@ -401,6 +401,7 @@ class EventsComponent:
             # "pledged 500 million euros in military aid": aid pledged, not yet given, is
             # the pledge's content (GUIDELINES: pledged aid is AGREE)
             or (c.type == "AID" and _content_of(c.tok, pledges))
+            or _raid_of_an_arrest(c.tok, typed)
         }
         cands = self._merge([c for c in cands if c.tok.i not in content])
         events: list[EventDict] = []
@@ -1308,6 +1309,19 @@ def _vows_of_force(
 
 
 _VOWS = frozenset({"vow", "swear", "pledge", "promise"})
+
+
+def _raid_of_an_arrest(tok: Token, typed: dict[int, tuple[str, str | None, float]]) -> bool:
+    """A raid told as where an arrest was made ("detained 17 suspected militants in raids
+    in Jenin", "arrested four suspects in a raid near Kupwara"): the arrest's manner, not
+    an attack of its own (GUIDELINES: the arrest is the event)."""
+    if tok.lemma_.lower() not in _RAIDS or tok.dep_ != "pobj" or tok.head.lower_ != "in":
+        return False
+    verb = tok.head.head
+    return typed.get(verb.i, ("",))[0] == "COERCE"
+
+
+_RAIDS = frozenset({"raid", "sweep", "crackdown", "operation"})
 
 
 _PRONOUNS = {"them": "plural", "they": "plural", "him": "person", "her": "person"}
