@@ -1440,3 +1440,12 @@ def test_a_counterpart_is_an_official_of_where_they_are(extractor) -> None:
 def test_unnamed_aid_rights_and_armed_groups_are_actors(extractor, text, mention, sector) -> None:
     a = _mention(extractor, text, mention)
     assert (a.sector, a.country_code) == (sector, None)
+
+
+def test_pupils_are_actors_of_the_education_sector(extractor) -> None:
+    a = _mention(
+        extractor,
+        "KADUNA, February 20, 2025 (Newswire) — Gunmen abducted 46 pupils from a school.",
+        "pupils",
+    )
+    assert (a.sector, a.country_code) == ("education", "NGA")
