@@ -1449,3 +1449,12 @@ def test_pupils_are_actors_of_the_education_sector(extractor) -> None:
         "pupils",
     )
     assert (a.sector, a.country_code) == ("education", "NGA")
+
+
+def test_the_guerrilla_group_is_the_group_named_before(extractor) -> None:
+    result = extractor.process(
+        "BOGOTA, October 10, 2024 (Newswire) — The ELN released six soldiers. The government "
+        "will resume talks with the guerrilla group in Caracas.",
+        published="2024-10-10",
+    )
+    assert _by_text(result, "guerrilla group").entity == _by_text(result, "ELN").entity

@@ -53,6 +53,12 @@ def test_a_bomb_is_the_weapon_and_bombing_it_the_event(extractor):
         ("The execution of three prisoners in Kuru drew protests.", "execution", "ASSAULT"),
         ("The junta incarcerated 40 activists at Kuru on Monday.", "incarcerated", "COERCE"),
         ("Militiamen intimidated voters at Kuru on Monday.", "intimidated", "THREATEN"),
+        ("Haiti's council thanked Nairobi on Wednesday.", "thanked", "SUPPORT"),
+        ("Kyrgyzstan's president spoke by phone with his Tajik counterpart.", "spoke", "CONSULT"),
+        ("A gunfight broke out between troops and kidnappers.", "gunfight", "ASSAULT"),
+        ("The gang leader vowed to attack the foreign police.", "vowed", "THREATEN"),
+        ("The government pledged to arrest those responsible.", "pledged", "THREATEN"),
+        ("Donors pledged to send more aid.", "pledged", "AGREE"),
     ],
 )
 def test_core_violence_and_yielding_words_are_triggers(extractor, text, trigger, event_type):
@@ -184,26 +190,6 @@ def test_firing_crowd_control_weapons_is_repression_and_firing_on_people_an_atta
 ):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events] == [event_type]
-
-
-@pytest.mark.parametrize(
-    ("text", "trigger", "event_type"),
-    [
-        ("Haiti's council thanked Nairobi on Wednesday.", "thanked", "SUPPORT"),
-        ("Kyrgyzstan's president spoke by phone with his Tajik counterpart.", "spoke", "CONSULT"),
-        (
-            "A gunfight broke out between troops and kidnappers.",
-            "gunfight",
-            "ASSAULT",
-        ),
-        ("The gang leader vowed to attack the foreign police.", "vowed", "THREATEN"),
-        ("The government pledged to arrest those responsible.", "pledged", "THREATEN"),
-        ("Donors pledged to send more aid.", "pledged", "AGREE"),
-    ],
-)
-def test_thanks_calls_gunfights_and_vows_of_force(extractor, text, trigger, event_type):
-    res = extractor.process(text, published="2024-05-06")
-    assert [(e.trigger.text, e.type) for e in res.events] == [(trigger, event_type)]
 
 
 @pytest.mark.parametrize(

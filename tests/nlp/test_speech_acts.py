@@ -74,3 +74,9 @@ def test_the_government_whose_word_is_answered_or_who_is_blamed_is_the_target(
     res = extractor.process(text, published="2024-11-19")
     act = next(e for e in res.events if e.type in ("REJECT", "DISAPPROVE"))
     assert [a.text for a in act.arguments if a.role == "target"] == [target]
+
+
+def test_the_attack_a_vow_of_force_promises_is_its_content(extractor):
+    assert _types(extractor, "The gang leader vowed to attack the foreign police.") == {
+        "vowed": "THREATEN"
+    }
