@@ -1396,17 +1396,6 @@ def test_nationals_of_a_country_are_its_civilians(extractor) -> None:
     ) == ("JPN", "civilians")
 
 
-def test_a_capital_offered_something_is_its_government_and_one_sent_troops_a_place(
-    extractor,
-) -> None:
-    result = extractor.process(
-        "Russia offered its mediation to Bishkek. Moscow sent troops to Minsk.",
-        published="2024-11-19",
-    )
-    assert "Bishkek" in [a.text for a in result.actors]
-    assert "Minsk" not in [a.text for a in result.actors]
-
-
 @pytest.mark.slow
 def test_a_body_placed_in_a_town_has_that_towns_country(extractor) -> None:
     result = extractor.process(

@@ -108,12 +108,6 @@ def is_actor_use(span: Span) -> bool:
         )
     ):  # "sanctions on Moscow", "blamed the fighting on Bishkek"; not "strikes on Kyiv"
         return True
-    if (
-        root.dep_ == "pobj"
-        and root.head.lower_ == "to"
-        and root.head.head.lemma_.lower() in g["to_actor_verbs"]
-    ):  # "offered its mediation to Bishkek"; not "sent troops to Kyiv"
-        return True
     if root.dep_ == "pobj" and root.head.lower_ in ("by", "with", "against"):
         # "the border with Georgia" is a place (whichever word the parser hangs "with" on)
         prep = root.head
