@@ -24,7 +24,7 @@ def test_coordinated_verb_keeps_its_own_count(extractor):
 
 
 def test_count_of_another_event_is_not_taken(extractor):
-    text = "Seven other suspects were detained in police raids in Escuintla on Monday."
+    text = "Seven other suspects were detained during police raids in Escuintla on Monday."
     roles = _roles(extractor, text, "ASSAULT")
     assert "Seven" not in roles
 

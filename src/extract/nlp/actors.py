@@ -695,8 +695,9 @@ class ActorsComponent(GazetteerComponent):
 
     def _nationals(self, span: Span) -> tuple[Span, str, str, str] | None:
         """A plural demonym used as a noun, the people of a country: "Sri Lankans",
-        "40 Congolese", "ordinary Belarusians" (with its adjectives: a demonym phrase stays whole), as
-        civilians of that country; not a modifier ("Georgian troops") or an owner."""
+        "40 Congolese", "ordinary Belarusians" (with its adjectives: a demonym phrase stays
+        whole), as civilians of that country; not a modifier ("Georgian troops") or an
+        owner."""
         root = span.root
         if root.dep_ in ("amod", "compound", "poss", "nmod"):
             return None

@@ -130,23 +130,16 @@ def fronted_place_country(doc: Doc, char: int) -> str | None:
     """The country of a place a sentence opens with to set its scene, "In Islamabad, the
     foreign ministry summoned ...": the sentence holding character ``char`` starts with
     "In" and a place, then a comma, before that character."""
-    tok = next((t for t in doc if t.idx <= char < t.idx + len(t) + 1), None)
-    if tok is None:
+    at = doc.char_span(char, min(char + 1, len(doc.text)), alignment_mode="expand")
+    if at is None or len(at) == 0:
         return None
-    sent = tok.sent if doc.has_annotation("SENT_START") else doc[:]
+    sent = at[0].sent if doc.has_annotation("SENT_START") else doc[:]
     if sent[0].lower_ != "in":
         return None
     comma = next((t for t in sent[1:6] if t.text == ","), None)
     if comma is None or comma.idx >= char:
         return None
-    return next(
-        (
-            str(p["country_code"])
-            for p in doc._.places or []
-            if sent[0].idx < p["start"] < comma.idx and p.get("country_code")
-        ),
-        None,
-    )
+    return _place_country_within(doc, sent[0].idx + 1, comma.idx)
 
 
 def attached_place_country(doc: Doc, start: int, end: int) -> str | None:
@@ -155,8 +148,7 @@ def attached_place_country(doc: Doc, start: int, end: int) -> str | None:
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return None
-    root = span.root
-    for prep in root.children:
+    for prep in span.root.children:
         if prep.dep_ != "prep" or prep.lower_ != "in":
             continue
         for obj in prep.children:
@@ -164,17 +156,21 @@ def attached_place_country(doc: Doc, start: int, end: int) -> str | None:
                 continue
             lo = min(t.idx for t in obj.subtree)
             hi = max(t.idx + len(t) for t in obj.subtree)
-            code = next(
-                (
-                    str(p["country_code"])
-                    for p in doc._.places or []
-                    if lo <= p["start"] < hi and p.get("country_code")
-                ),
-                None,
-            )
-            if code is not None:
+            if (code := _place_country_within(doc, lo, hi)) is not None:
                 return code
     return None
+
+
+def _place_country_within(doc: Doc, lo: int, hi: int) -> str | None:
+    """The country of the first place mention with one that starts in [lo, hi)."""
+    return next(
+        (
+            str(p["country_code"])
+            for p in doc._.places or []
+            if lo <= p["start"] < hi and p.get("country_code")
+        ),
+        None,
+    )
 
 
 def stative_subject(span: Span) -> bool:
