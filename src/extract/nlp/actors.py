@@ -364,12 +364,13 @@ class ActorsComponent(GazetteerComponent):
         NGOs, an actor with no country of their own (ADJUDICATION)."""
         plurals = set(_a()["ngo_plurals"])
         marks = set(_a()["ngo_modifiers"])
+        alone = set(_a()["ngo_alone"])
         for i in positions(doc, plurals):
             tok = doc[i]
             if tok.pos_ not in ("NOUN", "PROPN") or tok.dep_ == "compound":
                 continue
             left = [c for c in tok.lefts if c.dep_ in ("compound", "amod")]
-            if not any(c.lower_ in marks for c in left) and tok.lower_ not in ("charities", "ngos"):
+            if not any(c.lower_ in marks for c in left) and tok.lower_ not in alone:
                 continue
             start = min((x.i for c in left for x in c.subtree), default=tok.i)
             span = doc[start : tok.i + 1]  # "human rights groups", "international aid agencies"

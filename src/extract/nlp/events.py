@@ -25,6 +25,7 @@ from extract.nlp.syntax import (
     SPEECH_VERBS,
     TOK_AT,
     governing_verb,
+    positions,
     sentence,
     verb_tense,
 )
@@ -1296,8 +1297,9 @@ def _vows_of_force(
     "pledged to arrest those responsible"): PLOVER's THREATEN, whose content the attack
     or the arrest then is, whatever the typer said of the vow."""
     out = dict(typed)
-    for tok in doc:
-        if tok.lemma_.lower() not in _VOWS or tok.pos_ != "VERB":
+    for i in positions(doc, lambda w: w.lower() in _VOWS, LEMMA):  # one array scan
+        tok = doc[i]
+        if tok.pos_ != "VERB":
             continue
         force = any(
             c.dep_ == "xcomp" and typed.get(c.i, ("",))[0] in ("ASSAULT", "COERCE")
