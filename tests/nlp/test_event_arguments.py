@@ -710,3 +710,18 @@ def test_a_pronoun_argument_is_the_actor_it_stands_for_when_its_antecedent_is_on
 ):
     ev = next(e for e in _events(extractor, text) if e.trigger.text == trigger)
     assert [a.text for a in ev.arguments if a.role == "target"] == ([target] if target else [])
+
+
+def test_a_relative_pronoun_object_is_the_noun_its_clause_modifies(extractor):
+    text = "Troops freed 17 of the pupils whom the gunmen seized near the school in Zaria."
+    ev = next(e for e in _events(extractor, text) if e.trigger.text == "seized")
+    assert [a.text for a in ev.arguments if a.role == "target"] == ["pupils"]
+
+
+def test_the_time_spent_is_not_the_one_who_acts(extractor):
+    text = (
+        "The exchange was brokered by Oman and Jordan, which spent months negotiating the "
+        "deal with Iran."
+    )
+    ev = next(e for e in _events(extractor, text) if e.trigger.text == "negotiating")
+    assert [a.text for a in ev.arguments if a.role == "source"] == ["Oman", "Jordan"]

@@ -690,6 +690,8 @@ class EventsComponent:
                     return a  # type: ignore[no-any-return]
             if tok.lower_ in _PRONOUNS:  # "detained 14 of them": what "them" stands for
                 return _antecedent(tok, actors)
+            if tok.tag_ in ("WP", "WDT") and tok.head.dep_ == "relcl" and tok.head.head != tok:
+                return actor_at(tok.head.head)  # "the pupils whom the gunmen had seized"
             # the head noun of a phrase whose modifier is the actor ("Taliban fighters"),
             # or holds it ("rebel-held towns")
             for child in tok.children:
@@ -1604,7 +1606,10 @@ def _object_controller(t: Token) -> Token | None:
     if t.dep_ == "xcomp" and head.pos_ == "VERB":
         if head.lemma_.lower() in _INSTRUMENT_VERBS:
             return None  # "used its majority to reject": the user does it, not the majority
-        return next((c for c in head.children if c.dep_ == "dobj"), None)
+        obj = next((c for c in head.children if c.dep_ == "dobj"), None)
+        if obj is not None and obj.ent_type_ in ("DATE", "TIME"):
+            return None  # "spent weeks negotiating": the time spent, not the negotiator
+        return obj
     if t.dep_ == "pcomp" and head.lower_ == "with" and head.head.pos_ == "VERB":
         return next((c for c in head.head.children if c.dep_ == "dobj"), None)
     if (
