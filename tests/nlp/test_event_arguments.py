@@ -725,3 +725,12 @@ def test_the_time_spent_is_not_the_one_who_acts(extractor):
     )
     ev = next(e for e in _events(extractor, text) if e.trigger.text == "negotiating")
     assert [a.text for a in ev.arguments if a.role == "source"] == ["Oman", "Jordan"]
+
+
+def test_parents_who_protest_are_the_source_of_their_accusation(extractor):
+    text = (
+        "Hundreds of parents rallied outside the state assembly in Jos on Friday, accusing "
+        "the governor of ignoring the abductions."
+    )
+    ev = next(e for e in _events(extractor, text) if e.trigger.text == "accusing")
+    assert [a.text for a in ev.arguments if a.role == "source"] == ["parents"]
