@@ -214,3 +214,11 @@ def test_ordering_foreigners_out_of_the_country_is_an_expulsion(extractor, text,
 def test_a_raid_an_arrest_was_made_in_is_no_attack_of_its_own(extractor, text):
     res = extractor.process(text, published="2024-05-06")
     assert [e.type for e in res.events] == ["COERCE"]
+
+
+def test_a_gerund_that_is_the_subject_names_the_event_as_its_noun_does(extractor):
+    res = extractor.process(
+        "Fighting in the border district last year killed about 60 people.",
+        published="2024-05-06",
+    )
+    assert [(e.type, e.trigger.text) for e in res.events] == [("ASSAULT", "Fighting")]

@@ -144,7 +144,7 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
         return any(w in words or (" " in w and w in text) for w in cues)
 
     for sense in senses:
-        if "pos" in sense and tok.pos_ not in sense["pos"]:
+        if "pos" in sense and not _word_classes(tok) & set(sense["pos"]):
             continue
         if "with_any" in sense and not near(sense["with_any"]):
             continue
@@ -164,6 +164,15 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
         conf = 0.8 if {"with_any", "objects", "xcomp"} & sense.keys() else 0.7
         return str(sense["type"]), str(sense["subtype"]), conf
     return None
+
+
+def _word_classes(tok: Token) -> set[str]:
+    """The parts of speech a trigger's senses may ask of ``tok``: a gerund that is a
+    clause's subject names an event as a noun does, and is a verb still ("Fighting there
+    in 2022 killed about 100 people", "shelling by Indian troops had killed")."""
+    if tok.tag_ == "VBG" and tok.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass"):
+        return {str(tok.pos_), "NOUN"}
+    return {str(tok.pos_)}
 
 
 def _chain(tok: Token) -> list[Token]:
