@@ -734,3 +734,15 @@ def test_parents_who_protest_are_the_source_of_their_accusation(extractor):
     )
     ev = next(e for e in _events(extractor, text) if e.trigger.text == "accusing")
     assert [a.text for a in ev.arguments if a.role == "source"] == ["parents"]
+
+
+def test_a_definite_noun_with_a_count_of_its_own_is_another_event(extractor):
+    text = (
+        "Militants released 12 hostages in the capital on Monday. The government answered "
+        "with the release of 30 prisoners on Tuesday. A bombing killed 12 people in the "
+        "market on Monday. The blast destroyed three shops."
+    )
+    events = _events(extractor, text)
+    assert [e.trigger.text for e in events if e.type == "RETREAT"] == ["released", "release"]
+    bombing = next(e for e in events if e.type == "ASSAULT")
+    assert [m.text for m in bombing.mentions] == ["blast"]

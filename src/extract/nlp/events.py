@@ -1064,8 +1064,9 @@ class EventsComponent:
             tok.pos_ == "NOUN"
             and any(ch.lower_ == "the" for ch in tok.children)
             and not any(a["role"] == "deadline" for a in ev["arguments"])
-        ):
-            return same[-1]
+            and not _other_counts(doc, ev, same[-1])
+        ):  # "the blast" after a bombing; not "the release of 30 prisoners" after a
+            return same[-1]  # release of 12 hostages: another count makes a new event
         lemma = tok.lemma_.lower()
         for e in reversed(same):
             first = _tok_at(doc, e["trigger_start"])
@@ -1080,6 +1081,22 @@ class EventsComponent:
             ):
                 return e
         return None
+
+
+def _other_counts(doc: Doc, ev: EventDict, earlier: EventDict) -> bool:
+    """Whether ``ev`` counts the people or things it acts on with a value the earlier
+    event does not give ("released 12 hostages", then "the release of 30 prisoners"); a
+    plain count of damage ("the blast destroyed three shops") is no sign of another."""
+    values = {q["id"]: q["value"] for q in doc._.quantities or []}
+
+    def counted(e: EventDict, roles: tuple[str, ...] = ()) -> set[float]:
+        return {
+            v
+            for a in e["arguments"]
+            if a["role"] not in roles and (v := values.get(a["ref"])) is not None
+        }
+
+    return bool(counted(ev, ("count",)) - counted(earlier))
 
 
 _NOT_AIMED = frozenset({"in", "near", "at", "from", "by", "since", "after", "during"})
