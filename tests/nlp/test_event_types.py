@@ -222,3 +222,12 @@ def test_a_gerund_that_is_the_subject_names_the_event_as_its_noun_does(extractor
         published="2024-05-06",
     )
     assert [(e.type, e.trigger.text) for e in res.events] == [("ASSAULT", "Fighting")]
+
+
+def test_a_toll_told_inside_an_after_phrase_belongs_to_the_event_there(extractor):
+    res = extractor.process(
+        "Police freed nine hostages after a shootout with the abductors in which three "
+        "officers were killed.",
+        published="2024-05-06",
+    )
+    assert [e.trigger.text for e in res.events if e.type == "ASSAULT"] == ["shootout"]

@@ -1459,11 +1459,15 @@ def _linked(a: Token, b: Token) -> bool:
     if any(_reduced_passive(t) and any(c.dep_ == "agent" for c in t.children) for t in (a, b)):
         return False  # "recaptured a town seized by rebels": two events, two agents
     if any(
-        (t.dep_ == "pobj" and t.head.lower_ in _SEQUENCE)
-        or (t.dep_ == "advcl" and any(m.lower_ in _SEQUENCE for m in t.children))
-        for t in (a, b)
+        (
+            (t.dep_ == "pobj" and t.head.lower_ in _SEQUENCE)
+            or (t.dep_ == "advcl" and any(m.lower_ in _SEQUENCE for m in t.children))
+        )
+        and not t.is_ancestor(other)
+        for t, other in ((a, b), (b, a))
     ):  # "bombed hideouts a day after an attack on a factory", "two days after Tehran
-        return False  # struck targets": an earlier event
+        return False  # struck targets": an earlier event (but "after a gunfight ... in
+        # which two soldiers were killed" tells one event inside the phrase)
     return _distance(a, b) <= 3
 
 
