@@ -1447,3 +1447,14 @@ def test_the_guerrilla_group_is_the_group_named_before(extractor) -> None:
         published="2024-10-10",
     )
     assert _by_text(result, "guerrilla group").entity == _by_text(result, "ELN").entity
+
+
+def test_a_person_of_a_named_body_takes_its_country(extractor):
+    res = extractor.process(
+        "YAOUNDE, May 22, 2024 (Newswire) — Cameroon's army shelled a village near the "
+        "border. About 90 refugees were turned back at the crossing, said Major Idris Musa "
+        "of the Nigerian Army.",
+        published="2024-05-22",
+    )
+    musa = next(a for a in res.actors if a.text == "Idris Musa")
+    assert (musa.country_code, musa.country_basis) == ("NGA", "affiliation")

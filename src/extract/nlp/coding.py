@@ -39,6 +39,7 @@ from extract.nlp.same_body import (
     its_own_people,
     known_as_in_the_article,
     member_of_a_group,
+    person_of_a_body,
     take_coding,
     the_nationals_as_their_forces,
     the_noun_of_a_name,
@@ -200,6 +201,7 @@ class CodingComponent(GazetteerComponent):
             if a["kind"] == "person" or a["country_basis"] == "unknown":
                 role_of_its_body(doc, a, actors)
             member_of_a_group(doc, a, actors, conf["affiliation"])
+            person_of_a_body(doc, a, actors, conf["affiliation"])
             from_a_named_group(doc, a, actors)
             its_own_people(doc, a, actors)
         known_as_in_the_article(text, actors)

@@ -104,6 +104,32 @@ def from_a_named_group(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
     take_coding(a, body)
 
 
+def person_of_a_body(doc: Doc, a: ActorDict, actors: list[ActorDict], confidence: float) -> None:
+    """A named person written with "of" a body ("Lieutenant Colonel Faisal Hossain of
+    Border Guard Bangladesh") acts for it: its country where the person has none of their
+    own, and its sector where the name gave none."""
+    if a["kind"] != "person" or a["country_basis"] != "unknown":
+        return
+    span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return
+    prep = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep else None
+    if pobj is None or prep is None or prep.i != span.end:
+        return
+    body = next((b for b in actors if b["start"] <= pobj.idx < b["end"]), None)
+    if body is None or body is a or body["kind"] in ("person", "unknown", "civilians"):
+        return
+    if body["country_basis"] not in ("known", "explicit", "international"):
+        return
+    if a["sector"] == "unknown":
+        a["sector"] = body["sector"]
+    a["country_code"], a["country_basis"] = body["country_code"], body["country_basis"]
+    if body["country_code"]:
+        a["country_basis"] = "affiliation"
+    a["country_confidence"] = confidence if body["country_code"] else body.get("country_confidence")
+
+
 _OWN_BODY_KINDS = ("armed_group", "political_party", "organisation", "company")
 
 
