@@ -746,3 +746,13 @@ def test_a_definite_noun_with_a_count_of_its_own_is_another_event(extractor):
     assert [e.trigger.text for e in events if e.type == "RETREAT"] == ["released", "release"]
     bombing = next(e for e in events if e.type == "ASSAULT")
     assert [m.text for m in bombing.mentions] == ["blast"]
+
+
+def test_a_charge_daffaires_is_the_envoy_summoned(extractor):
+    ev = next(
+        e
+        for e in _events(extractor, "Baghdad summoned Turkey's charge d'affaires on Monday.")
+        if e.trigger.text == "summoned"
+    )
+    assert ev.type == "DISAPPROVE"
+    assert [a.text for a in ev.arguments if a.role == "target"] == ["Turkey's charge d'affaires"]

@@ -101,6 +101,11 @@ def _capitalised_noun(tok: Token) -> bool:
     return tok.pos_ == "PROPN" and bool(tok.is_sent_start) and not tok.ent_type_
 
 
+def _lower_name(tok: Token) -> bool:
+    """A word in lower case the tagger calls a name: a noun ("charge d'affaires")."""
+    return tok.pos_ == "PROPN" and tok.is_lower
+
+
 def _trim_modifiers(doc: Doc, start: int, head: int) -> int:
     """Drop hedges and hyphenated participles from the left of a group noun phrase:
     "Suspected jihadists" -> "jihadists", "U.S.-led coalition" -> "coalition"."""
@@ -878,7 +883,7 @@ class ActorsComponent(GazetteerComponent):
             tok = doc[i]
             low = tok.lower_
             if (
-                not (tok.pos_ == "NOUN" or _capitalised_noun(tok))
+                not (tok.pos_ == "NOUN" or _capitalised_noun(tok) or _lower_name(tok))
                 or tok.dep_ == "compound"
                 or (low not in generic and low not in persons)
             ):
