@@ -1458,3 +1458,14 @@ def test_a_person_of_a_named_body_takes_its_country(extractor):
     )
     musa = next(a for a in res.actors if a.text == "Idris Musa")
     assert (musa.country_code, musa.country_basis) == ("NGA", "affiliation")
+
+
+def test_the_body_named_before_with_its_country_is_the_same_body(extractor):
+    res = extractor.process(
+        "DAMASCUS, September 3, 2019 (Newswire) — Syrian troops shelled Idlib on Monday. "
+        "Turkey sent a convoy to its post near Morek, the Turkish interior ministry said. "
+        '"We will protect our soldiers," said Emre Aksoy, a spokesman for the interior ministry.',
+        published="2019-09-03",
+    )
+    again = next(a for a in res.actors if a.text == "interior ministry")
+    assert again.country_code == "TUR"

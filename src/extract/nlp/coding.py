@@ -41,6 +41,7 @@ from extract.nlp.same_body import (
     member_of_a_group,
     person_of_a_body,
     take_coding,
+    the_body_named_before,
     the_nationals_as_their_forces,
     the_noun_of_a_name,
 )
@@ -205,6 +206,7 @@ class CodingComponent(GazetteerComponent):
             from_a_named_group(doc, a, actors)
             its_own_people(doc, a, actors)
         known_as_in_the_article(text, actors)
+        the_body_named_before(text, actors)
         sentences = sentences_of(doc)
         officers_of_the_military(actors, sentences)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)

@@ -211,6 +211,30 @@ def the_noun_of_a_name(text: str, actors: list[ActorDict]) -> None:
         take_coding(a, body)
 
 
+def the_body_named_before(text: str, actors: list[ActorDict]) -> None:
+    """ "the defence ministry" after "the Turkish defence ministry": a definite mention
+    with no country of its own that repeats the end of a body named before it with one is
+    that body (not the story's country)."""
+    for n, a in enumerate(actors):
+        if a["country_basis"] != "unknown" or a["kind"] in ("person", "unknown"):
+            continue
+        if not _after_the(text, a["start"]):
+            continue
+        tail = " " + a["text"].lower()
+        body = next(
+            (
+                b
+                for b in reversed(actors[:n])
+                if b["text"].lower().endswith(tail)
+                and b["kind"] == a["kind"]
+                and b["country_basis"] in ("explicit", "known")
+            ),
+            None,
+        )
+        if body is not None:
+            take_coding(a, body)
+
+
 def the_nationals_as_their_forces(text: str, actors: list[ActorDict]) -> None:
     """ "unless the Eritreans left", in a story that names Eritrean troops: "the" and a
     plural demonym stand for that country's forces named elsewhere in the article, not its
