@@ -756,3 +756,18 @@ def test_a_charge_daffaires_is_the_envoy_summoned(extractor):
     )
     assert ev.type == "DISAPPROVE"
     assert [a.text for a in ev.arguments if a.role == "target"] == ["Turkey's charge d'affaires"]
+
+
+def test_answering_an_earlier_event_aims_at_whoever_did_it(extractor):
+    text = (
+        "Ghana's foreign ministry summoned Togo's envoy and lodged a protest over the "
+        "shooting. Togo's foreign ministry rejected the protest on Monday. Gunmen attacked a "
+        "police post in Kano on Sunday. The governor condemned the attack."
+    )
+    events = _events(extractor, text)
+    rejected = next(e for e in events if e.trigger.text == "rejected")
+    condemned = next(e for e in events if e.trigger.text == "condemned")
+    assert [a.text for a in rejected.arguments if a.role == "target"] == [
+        "Ghana's foreign ministry"
+    ]
+    assert [a.text for a in condemned.arguments if a.role == "target"] == ["Gunmen"]

@@ -425,6 +425,7 @@ class EventsComponent:
                 earlier["mentions"].append((ev["trigger_start"], ev["trigger_end"]))
                 continue
             events.append(ev)
+        _judged_event_sources(doc, events)
         for i, ev in enumerate(events):
             ev["id"] = f"e{i + 1}"
         doc._.events = events
@@ -1592,6 +1593,44 @@ _ADJUNCT_PREPS = _SEQUENCE | {"over", "despite", "during", "amid", "until"}
 _JUDGING = ("DISAPPROVE", "SUPPORT", "COERCE", "DEMAND", "INVESTIGATE", "REJECT")
 """Types of a verb whose object event has an agent of its own ("condemned the attack",
 "banned the rally", "demanded an inquiry")."""
+
+
+def _judged_event_sources(doc: Doc, events: list[EventDict]) -> None:
+    """An act that judges, bans or answers an event told before it ("the government
+    condemned the attack", "India's foreign ministry dismissed the protest" after Pakistan
+    "lodged a protest") is aimed at whoever did that event: with no target of its own, it
+    takes the earlier event's source. The event is its object's word, or "the" and a noun
+    that names it again (its trigger's, or its trigger's object's)."""
+    told: dict[int, EventDict] = {}
+    for ev in events:
+        spans = [(ev["trigger_start"], ev["trigger_end"]), *ev["mentions"], *ev["merged_words"]]
+        for start, _ in spans:
+            told.setdefault(start, ev)
+    named: dict[str, EventDict] = {}  # the nouns of the events before the one at hand
+    for ev in events:
+        trigger = _tok_at(doc, ev["trigger_start"])
+        obj = next((c for c in trigger.children if c.dep_ == "dobj"), None)
+        earlier = told.get(obj.idx) if obj is not None else None
+        if obj is not None and earlier is None and any(c.lower_ == "the" for c in obj.children):
+            earlier = named.get(obj.lemma_.lower())
+        if (
+            ev["type"] in _JUDGING
+            and earlier is not None
+            and earlier is not ev
+            and earlier["trigger_start"] < ev["trigger_start"]
+            and not any(a["role"] in ("target", "recipient") for a in ev["arguments"])
+        ):
+            own = {a["ref"] for a in ev["arguments"] if a["role"] == "source"}
+            for a in earlier["arguments"]:
+                if a["role"] == "source" and a["ref"] not in own:
+                    ev["arguments"].append(
+                        ArgumentDict(role="target", ref=a["ref"], text=a["text"])
+                    )
+        for start, _ in [(ev["trigger_start"], 0), *ev["mentions"], *ev["merged_words"]]:
+            word = _tok_at(doc, start)
+            for w in (word, *(c for c in word.children if c.dep_ == "dobj")):
+                if w.pos_ == "NOUN":
+                    named[w.lemma_.lower()] = ev
 
 
 def _judged_or_adjunct(noun: Token) -> bool:
