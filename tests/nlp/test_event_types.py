@@ -231,3 +231,13 @@ def test_a_toll_told_inside_an_after_phrase_belongs_to_the_event_there(extractor
         published="2024-05-06",
     )
     assert [e.trigger.text for e in res.events if e.type == "ASSAULT"] == ["shootout"]
+
+
+def test_taking_someone_into_custody_is_an_arrest(extractor):
+    res = extractor.process(
+        "Police took the two journalists into custody in Harare on Monday.",
+        published="2024-05-06",
+    )
+    assert [(e.type, e.subtype, e.trigger.text) for e in res.events] == [
+        ("COERCE", "arrest", "took")
+    ]

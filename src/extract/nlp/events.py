@@ -93,6 +93,8 @@ def _window_words(tok: Token) -> set[str]:
     for c in tok.children:  # "seized more than 6 tonnes of cocaine": the object's own words
         if c.dep_ in ("dobj", "nsubjpass"):
             words |= {t.lower_ for t in list(c.subtree)[:8]}
+        if c.dep_ == "prep":  # "took the two journalists into custody"
+            words |= {g.lower_ for g in c.children if g.dep_ == "pobj"}
     words.add(tok.head.lower_)
     words.add(tok.head.lemma_.lower())
     return words
