@@ -1469,3 +1469,19 @@ def test_the_body_named_before_with_its_country_is_the_same_body(extractor):
     )
     again = next(a for a in res.actors if a.text == "interior ministry")
     assert again.country_code == "TUR"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rwandan government spokeswoman Agnes Mukamana denied Kinshasa's accusation on Tuesday.",
+        "In Maputo, government spokesman Celso Mabunda blamed the killings on the insurgents.",
+    ],
+)
+def test_a_name_after_a_role_is_a_person_whatever_the_recogniser_said(extractor, text):
+    res = extractor.process(text, published="2024-05-08")
+    name = " ".join(text.split("spokes")[1].split()[1:3])
+    assert name in [a.text for a in res.actors if a.kind == "person"]
+    assert name not in [p.text for p in res.places]
+    ev = next(e for e in res.events if e.type in ("REJECT", "DISAPPROVE"))
+    assert [a.text for a in ev.arguments if a.role == "source"] == [name]

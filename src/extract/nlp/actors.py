@@ -21,7 +21,7 @@ from extract.ingest.dates import dateline_end
 from extract.nlp.extensions import doc_text, register_extensions
 from extract.nlp.gazetteer import GazetteerComponent
 from extract.nlp.guard import guarded
-from extract.nlp.known import known_body, known_names
+from extract.nlp.known import known_body, known_names, name_after_role, org_words, plain_name
 from extract.nlp.place_syntax import STRIKE_NOUNS, fronted_place_country, is_actor_use
 from extract.nlp.sectors import sector_of_words, sector_word
 from extract.nlp.syntax import HOLDING, positions, sentence
@@ -186,32 +186,6 @@ def _title_of_a_name(tok: Token) -> bool:
     )
 
 
-def _name_after_role(span: Span) -> bool:
-    """An ORG entity that is a person's name written after their role ("region governor
-    Rodrigue Ouedraogo", "FECI chief Lucia Sandoval"): the small model often calls
-    unfamiliar names organisations. Two or three capitalised words, none an
-    organisation word, right after a lower-case role noun."""
-    doc = span.doc
-    if span.start == 0 or not 2 <= len(span) <= 3:
-        return False
-    role = doc[span.start - 1]
-    if not role.is_lower or role.text not in _a()["role_nouns"]:
-        return False
-    return _plain_name(span)
-
-
-def _plain_name(span: Span) -> bool:
-    """Capitalised words only, none an organisation word: a person's name as written."""
-    org_words = _org_words()
-    return all(t.is_alpha and t.is_title and t.lower_ not in org_words for t in span)
-
-
-@lru_cache(maxsize=1)
-def _org_words() -> frozenset[str]:
-    """Words that make a name an organisation's ("Ministry", "Bank", "Front")."""
-    return frozenset(_a()["org_words"])
-
-
 _WHO = frozenset({"who", "whom", "whose"})
 
 
@@ -219,7 +193,7 @@ def _described_as_a_person(span: Span) -> bool:
     """An ORG entity the sentence describes as a person: given an age in apposition
     ("Rodrigo Castellanos, 61,") or a clause with "who" ("X, who headed the ministry").
     Capitalised words only, none an organisation word."""
-    if not 2 <= len(span) <= 4 or not _plain_name(span):
+    if not 2 <= len(span) <= 4 or not plain_name(span):
         return False
     for ch in span.root.children:
         if ch.dep_ == "relcl" and any(g.lower_ in _WHO and g.i < ch.i for g in ch.children):
@@ -334,6 +308,7 @@ class ActorsComponent(GazetteerComponent):
         self._bracketed(doc, add, found)
         self._acronyms(doc, add)
         self._unrecognised_names(doc, add)
+        self._unlabelled_names_after_roles(doc, add)
         self._holders(doc, add)
         self._surnames_again(doc, add, found)
         self._armed_people(doc, add)
@@ -540,13 +515,18 @@ class ActorsComponent(GazetteerComponent):
                 first = doc[span.start - 1]  # "governor Alexei Smirnov": "Smirnov" alone an ORG
                 if first.is_title and first.pos_ == "PROPN" and not first.ent_type_:
                     whole = doc[span.start - 1 : span.end]
-                    if _name_after_role(whole):
+                    if name_after_role(whole):
                         add(whole, whole.text, "person", *self._affiliation(doc, ent, groups))
                         continue
             if (
-                ent.label_ == "ORG"
+                ent.label_ in ("ORG", "GPE", "LOC")
                 and low not in _aliases()
-                and (_name_after_role(span) or _described_as_a_person(span))
+                and (
+                    name_after_role(span)
+                    if ent.label_ != "ORG"
+                    else name_after_role(span) or _described_as_a_person(span)
+                )
+                and not (ent.label_ != "ORG" and self.gazetteer.candidates(span.text))
             ):
                 add(span, span.text, "person", *self._affiliation(doc, ent, groups))
                 continue
@@ -760,6 +740,32 @@ class ActorsComponent(GazetteerComponent):
             if body is not None and body[1] not in _STATE_KINDS:
                 add(_strip_the(span), body[0], body[1], body[3])
 
+    def _unlabelled_names_after_roles(self, doc: Doc, add: Any) -> None:
+        """A person's name the recogniser left without a label, written after their role:
+        "government spokesman Celso Mabunda blamed ...". Two or three capitalised names,
+        none an organisation word or a place the gazetteer knows."""
+        roles = set(_a()["role_nouns"])
+        for i in positions(doc, roles):
+            end = i + 1
+            while end < len(doc) and end - i <= 3 and doc[end].pos_ == "PROPN":
+                end += 1
+            span = doc[i + 1 : end]
+            if any(t.ent_type_ for t in span) or not name_after_role(span):
+                continue
+            if self.gazetteer.candidates(span.text):
+                continue
+            add(span, span.text, "person", *self._affiliation(doc, span, self._groups(doc)))
+
+    @staticmethod
+    def _groups(doc: Doc) -> list[tuple[Span, tuple[int, int]]]:
+        """The doc's ORG, NORP and GPE entities with the (start, end) of their sentences."""
+        out = []
+        for e in doc.ents:
+            if e.label_ in ("ORG", "NORP", "GPE"):
+                sent = sentence(e)
+                out.append((e, (sent.start, sent.end)))
+        return out
+
     def _holders(self, doc: Doc, add: Any) -> None:
         """The side that holds a place written as "X-held", "X-controlled": "rebel-held
         towns", "RSF-controlled areas", "Ukrainian-held villages" (that country's forces)."""
@@ -828,7 +834,7 @@ class ActorsComponent(GazetteerComponent):
         ("Islamic State West Africa Province (ISWAP)") and every use of that acronym, and
         an unknown all-capital name acting in a clause ("TPLF freed ...")."""
         stop = set(_a()["acronym_stoplist"])
-        org_words = _org_words()
+        words_of_orgs = org_words()
         places = [(p["start"], p["end"]) for p in doc._.places or []]
         names: dict[str, str] = {}
         acronyms = [doc[i] for i in positions(doc, lambda w: bool(_ACRONYM.fullmatch(w)), ORTH)]
@@ -854,7 +860,7 @@ class ActorsComponent(GazetteerComponent):
             if (
                 len(long) >= 2
                 and long[0].text[0].upper() == tok.text[0]
-                and any(t.lower_ in org_words for t in long)
+                and any(t.lower_ in words_of_orgs for t in long)
                 and not _not_an_actor(long)
             ):
                 names[tok.text] = long.text

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from spacy.tokens import Span
+
 from extract.tables import load_table
 
 
@@ -49,3 +51,29 @@ def known_names() -> tuple[str, ...]:
     haram", "rapid support forces"): what the actors stage looks for where the entity
     recogniser found no name."""
     return tuple(sorted(alias for alias in _known()[0] if " " in alias))
+
+
+def name_after_role(span: Span) -> bool:
+    """Two or three capitalised words, none an organisation word, right after a lower-case
+    role noun: a person's name as written ("region governor Rodrigue Ouedraogo",
+    "spokeswoman Agnes Mukamana"), whatever the small NER model called it (it often calls
+    unfamiliar names organisations or places)."""
+    doc = span.doc
+    if span.start == 0 or not 2 <= len(span) <= 3:
+        return False
+    role = doc[span.start - 1]
+    if not role.is_lower or role.text not in load_table("actors")["role_nouns"]:
+        return False
+    return plain_name(span)
+
+
+def plain_name(span: Span) -> bool:
+    """Capitalised words only, none an organisation word: a person's name as written."""
+    words = org_words()
+    return all(t.is_alpha and t.is_title and t.lower_ not in words for t in span)
+
+
+@lru_cache(maxsize=1)
+def org_words() -> frozenset[str]:
+    """Words that make a name an organisation's ("Ministry", "Bank", "Front")."""
+    return frozenset(load_table("actors")["org_words"])

@@ -10,7 +10,7 @@ from spacy.attrs import ORTH
 from spacy.tokens import Doc, Span, Token
 
 from extract.nlp.gazetteer import GazEntry, GazetteerComponent
-from extract.nlp.known import known_body
+from extract.nlp.known import known_body, name_after_role
 from extract.nlp.place_syntax import (
     BARE,
     BORDERS,
@@ -70,6 +70,12 @@ class PlaceNames(GazetteerComponent):
                 continue
             if ent.label_ == "GPE" and self._demonym_only(ent.text):
                 continue  # "Ukrainian drones hit ...": a people's adjective, not a place
+            if (
+                ent.label_ in ("GPE", "LOC")
+                and name_after_role(ent)
+                and not self.gazetteer.candidates(ent.text)
+            ):
+                continue  # "spokeswoman Agnes Mukamana": a person the recogniser misread
             if (
                 ent.label_ in ("GPE", "LOC")
                 and known_body(ent.text) is not None
