@@ -241,3 +241,12 @@ def test_taking_someone_into_custody_is_an_arrest(extractor):
     assert [(e.type, e.subtype, e.trigger.text) for e in res.events] == [
         ("COERCE", "arrest", "took")
     ]
+
+
+def test_a_toll_told_by_two_verbs_with_a_when_clause_is_one_attack(extractor):
+    res = extractor.process(
+        "Three policemen were killed and six wounded on May 2 when their patrol was ambushed "
+        "by gunmen near Gao.",
+        published="2024-05-06",
+    )
+    assert [(e.type, e.trigger.text) for e in res.events] == [("ASSAULT", "ambushed")]

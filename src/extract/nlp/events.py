@@ -1452,9 +1452,10 @@ def _linked(a: Token, b: Token) -> bool:
         and (a.head.i == b.i or b.head.i == a.i)
         and "conj" in (a.dep_, b.dep_)
         and a.lemma_ != b.lemma_
+        and not _coordinated_tolls(a, b)
     ):
         return False
-    if _toll_of(a, b) or _toll_of(b, a):
+    if _toll_of(a, b) or _toll_of(b, a) or _coordinated_tolls(a, b):
         return True  # "four civilians were killed when militants shelled a market"
     sa, sb = _own_subject(a), _own_subject(b)
     if sa is not None and sb is not None and sa.lower_ != sb.lower_:
@@ -1480,14 +1481,45 @@ def _toll_of(toll: Token, act: Token) -> bool:
     market". The victims are the subject of the toll, not a second side. ("were killed
     in an ambush" keeps the toll as the trigger: WikiEvents and RAMS annotate both words,
     and swapping lost the toll there.)"""
-    if toll.lemma_.lower() not in _TOLL_VERBS or not any(
-        c.dep_ == "nsubjpass" for c in toll.children
-    ):
+    if not _passive_toll(toll):
         return False
+    if not any(m.dep_ in ("advmod", "mark") and m.lower_ in ("when", "as") for m in act.children):
+        return False
+    # the clause hangs on the toll, or on a word of it ("killed ... on March 17 when a
+    # convoy was attacked": the parser may take the clause for the date's)
     return (
-        act.dep_ == "advcl"
-        and act.head.i == toll.i
-        and any(m.dep_ in ("advmod", "mark") and m.lower_ in ("when", "as") for m in act.children)
+        act.dep_ in ("advcl", "relcl")
+        and toll.is_ancestor(act)
+        and not any(t.pos_ == "VERB" and t.dep_ not in ("conj",) for t in _between(toll, act))
+    )
+
+
+def _passive_toll(t: Token) -> bool:
+    """ "four soldiers were killed", and "nine wounded" coordinated after it."""
+    if t.lemma_.lower() not in _TOLL_VERBS:
+        return False
+    if any(c.dep_ == "nsubjpass" for c in t.children):
+        return True
+    return t.dep_ == "conj" and t.head.pos_ == "VERB" and _passive_toll(t.head)
+
+
+def _between(top: Token, low: Token) -> list[Token]:
+    """The tokens on the path from ``low`` up to ``top``, both left out."""
+    out = []
+    t = low.head
+    while t.i != top.i and t.head.i != t.i:
+        out.append(t)
+        t = t.head
+    return out
+
+
+def _coordinated_tolls(a: Token, b: Token) -> bool:
+    """ "were killed and nine wounded": one toll of one event, told by two verbs."""
+    return (
+        a.lemma_.lower() in _TOLL_VERBS
+        and b.lemma_.lower() in _TOLL_VERBS
+        and (a.head.i == b.i or b.head.i == a.i)
+        and "conj" in (a.dep_, b.dep_)
     )
 
 
