@@ -1457,6 +1457,8 @@ def _linked(a: Token, b: Token) -> bool:
         return False
     if _toll_of(a, b) or _toll_of(b, a) or _coordinated_tolls(a, b):
         return True  # "four civilians were killed when militants shelled a market"
+    if _across_coordinated_clauses(a, b):  # "announced the expulsion of the ambassador,
+        return False  # giving him 72 hours to leave, and recalled its own": two acts
     sa, sb = _own_subject(a), _own_subject(b)
     if sa is not None and sb is not None and sa.lower_ != sb.lower_:
         return False  # "Britain delivered tents, while the EU disbursed 3.5 million euros"
@@ -1511,6 +1513,29 @@ def _between(top: Token, low: Token) -> list[Token]:
         out.append(t)
         t = t.head
     return out
+
+
+def _across_coordinated_clauses(a: Token, b: Token) -> bool:
+    """The parse path from ``a`` to ``b`` crosses a finite verb coordinated with another
+    verb: the two triggers belong to two clauses joined by "and" (not ", killing two and
+    wounding five": participles tell one event's toll)."""
+    up_a = [a, *a.ancestors]
+    up_b = {t.i for t in (b, *b.ancestors)}
+    top = next((t for t in up_a if t.i in up_b), None)
+    if top is None:
+        return False
+    for x in (a, b):
+        t = x
+        while t.i != top.i:
+            if (
+                t.dep_ == "conj"
+                and t.tag_ in ("VBD", "VBZ", "VBP")
+                and t.head.pos_ == "VERB"
+                and t.lemma_.lower() not in _TOLL_VERBS  # "killed two and wounded three"
+            ):
+                return True
+            t = t.head
+    return False
 
 
 def _coordinated_tolls(a: Token, b: Token) -> bool:

@@ -26,7 +26,7 @@ from typing import Any
 from spacy.tokens import Doc, Span, Token
 
 from extract.errors import ModelError
-from extract.nlp.syntax import sentence, sentences
+from extract.nlp.syntax import SPEECH_VERBS, sentence, sentences
 
 NONE_LABEL = "NONE"
 TYPERS = ("lexicon", "transformer", "combined")
@@ -337,7 +337,13 @@ class TransformerTyper:
             for i, d in dist.items():
                 if any(c.dep_ in ("xcomp", "ccomp") and c.i in lex for c in doc[i].children):
                     continue  # "promised to withdraw": the promise is the withdrawal's status
-                if (best := self._best(doc[i], d)) is not None:
-                    typed[i] = best
+                if (best := self._best(doc[i], d)) is None:
+                    continue
+                if doc[i].lemma_.lower() in SPEECH_VERBS and any(
+                    c.dep_ == "dobj" and c.i in lex and lex[c.i][0] != best[0]
+                    for c in doc[i].children
+                ):  # "announced the arrest of 32 protesters": the arrest is the event told
+                    continue
+                typed[i] = best
             out.append(dict(sorted(typed.items())))
         return out
