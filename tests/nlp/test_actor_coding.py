@@ -1485,3 +1485,15 @@ def test_a_name_after_a_role_is_a_person_whatever_the_recogniser_said(extractor,
     assert name not in [p.text for p in res.places]
     ev = next(e for e in res.events if e.type in ("REJECT", "DISAPPROVE"))
     assert [a.text for a in ev.arguments if a.role == "source"] == [name]
+
+
+def test_a_countrys_foreign_ministry_is_its_own_not_abroad(extractor):
+    res = extractor.process(
+        "MANILA, July 10, 2024 (Newswire) — A Philippine supply boat was rammed near the "
+        "shoal. The Department of Foreign Affairs summoned the Chinese envoy on Tuesday, "
+        "while foreign troops held drills nearby.",
+        published="2024-07-10",
+    )
+    codes = {a.text: a.country_code for a in res.actors}
+    assert codes["Department of Foreign Affairs"] == "PHL"
+    assert codes["foreign troops"] is None

@@ -107,6 +107,18 @@ def _named_before(a: ActorDict, actors: list[ActorDict]) -> str | None:
     return str(before[-1]["country_code"]) if before else None
 
 
+def _abroad_words(text: str) -> set[str]:
+    """The words of a mention that may put it abroad ("foreign troops"), less the
+    "foreign" of a country's own foreign-affairs office ("the Foreign Ministry")."""
+    words = text.lower().split()
+    home = set(_c()["home_portfolios"])
+    return {
+        w
+        for i, w in enumerate(words)
+        if not (w == "foreign" and i + 1 < len(words) and words[i + 1] in home)
+    }
+
+
 def _unnamed_org_plural(actor: ActorDict) -> bool:
     """An unnamed plural of organisations ("mining companies", "aid agencies", "aid
     workers"): it keeps a null country unless the article gives one (ADJUDICATION.md)."""
@@ -214,7 +226,7 @@ class CodingComponent(GazetteerComponent):
             if (
                 a["country_basis"] != "unknown"
                 or a["kind"] in _c()["no_context_kinds"]
-                or not_here & set(a["text"].lower().split())
+                or not_here & _abroad_words(a["text"])
                 or _unnamed_org_plural(a)
                 or _FROM_ABROAD.match(text, a["end"])
             ):
