@@ -771,3 +771,14 @@ def test_answering_an_earlier_event_aims_at_whoever_did_it(extractor):
         "Ghana's foreign ministry"
     ]
     assert [a.text for a in condemned.arguments if a.role == "target"] == ["Gunmen"]
+
+
+def test_a_verbal_act_joined_to_the_reported_clause_is_the_speakers(extractor):
+    text = (
+        'Chinese Foreign Ministry spokeswoman Mao Ling said the trawler had "illegally '
+        'intruded" into Chinese waters, accused Vietnam of a deliberate provocation and '
+        "rejected Hanoi's protest."
+    )
+    events = _events(extractor, text)
+    accused = next(e for e in events if e.trigger.text == "accused")
+    assert [a.text for a in accused.arguments if a.role == "source"] == ["Mao Ling"]

@@ -746,6 +746,9 @@ class EventsComponent:
             subj = _subject(tok)
             if subj is None:
                 return []
+            speaker = _speaker_of_a_coordinated_act(tok, c.type)
+            if speaker is not None and not own(subj) and own(speaker):
+                subj = speaker  # "Liu said the boat had intruded, accused the Philippines"
             if subj in toks:  # the event is the subject: "an FBI investigation into X has",
                 # "an attack from X", not the one "of" ("the killing of X by Y prompted")
                 return [
@@ -1513,6 +1516,24 @@ def _between(top: Token, low: Token) -> list[Token]:
         out.append(t)
         t = t.head
     return out
+
+
+_VERBAL_ACTS = frozenset({"DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "SUPPORT"})
+"""Types of the things a speaker does in words: accusing, rejecting, warning, praising."""
+
+
+def _speaker_of_a_coordinated_act(tok: Token, event_type: str) -> Token | None:
+    """ "Liu Yanqing said the boat had intruded, accused the Philippines of ...": a verbal
+    act the parser joined to the reported clause, not to the verb of saying, is the
+    speaker's. The subject of that verb of saying, or None."""
+    if event_type not in _VERBAL_ACTS or tok.dep_ != "conj" or _own_subject(tok) is not None:
+        return None
+    clause = tok.head
+    while clause.dep_ == "conj":
+        clause = clause.head
+    if clause.dep_ != "ccomp" or clause.head.lemma_.lower() not in SPEECH_VERBS:
+        return None
+    return next((c for c in clause.head.children if c.dep_ == "nsubj"), None)
 
 
 def _across_coordinated_clauses(a: Token, b: Token) -> bool:
