@@ -782,3 +782,16 @@ def test_a_verbal_act_joined_to_the_reported_clause_is_the_speakers(extractor):
     events = _events(extractor, text)
     accused = next(e for e in events if e.trigger.text == "accused")
     assert [a.text for a in accused.arguments if a.role == "source"] == ["Mao Ling"]
+
+
+def test_the_one_handed_a_protest_is_its_target_and_the_envoy_is_the_one_summoned(extractor):
+    res = extractor.process(
+        "BAGHDAD, August 22, 2024 (Newswire) — Iraq's foreign ministry summoned Iran's "
+        "ambassador on Tuesday. The ministry handed the envoy a formal protest over the "
+        "shelling.",
+        published="2024-08-22",
+    )
+    protest = next(e for e in res.events if e.trigger.text == "protest")
+    assert [a.text for a in protest.arguments if a.role == "target"] == ["envoy"]
+    envoy = next(a for a in res.actors if a.text == "envoy")
+    assert envoy.country_code == "IRN"

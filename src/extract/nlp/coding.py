@@ -42,6 +42,7 @@ from extract.nlp.same_body import (
     person_of_a_body,
     take_coding,
     the_body_named_before,
+    the_envoy_named_before,
     the_nationals_as_their_forces,
     the_noun_of_a_name,
 )
@@ -219,6 +220,7 @@ class CodingComponent(GazetteerComponent):
             its_own_people(doc, a, actors)
         known_as_in_the_article(text, actors)
         the_body_named_before(text, actors)
+        the_envoy_named_before(text, actors, set(_c()["envoy_nouns"]))
         sentences = sentences_of(doc)
         officers_of_the_military(actors, sentences)
         focus, focus_conf = focus_country(doc._.dateline_country, places, actors, text)

@@ -867,6 +867,10 @@ class EventsComponent:
                         for cand in (g, *g.conjuncts):
                             if (a := actor_at(cand)) is not None:
                                 add(obj_role, a["id"], a["text"])
+            if tok.pos_ == "NOUN" and tok.dep_ == "dobj":  # "handed the envoy a protest":
+                for d in (x for x in tok.head.children if x.dep_ == "dative"):  # to whom
+                    if (a := actor_at(d) or country_at(d)) is not None:
+                        add(obj_role, a["id"], a["text"])
             if tok.pos_ == "NOUN" and tok.dep_ == "dobj":  # "opened fire on residents"
                 for p in tok.head.children:  # "opened an investigation into the exporter, X"
                     if p.dep_ == "prep" and p.lower_ in ("on", "against", "into"):

@@ -235,6 +235,25 @@ def the_body_named_before(text: str, actors: list[ActorDict]) -> None:
             take_coding(a, body)
 
 
+def the_envoy_named_before(text: str, actors: list[ActorDict], envoys: set[str]) -> None:
+    """ "the envoy", "the ambassador" after "Turkey's charge d'affaires" was summoned: a
+    diplomat written with "the" and no country of their own is the last diplomat named
+    before with one (``envoys``: the nouns for diplomats)."""
+    for n, a in enumerate(actors):
+        if a["country_basis"] != "unknown" or a["text"].lower() not in envoys:
+            continue
+        if not _after_the(text, a["start"]):
+            continue
+        body = next(
+            (b for b in reversed(actors[:n]) if b["text"].lower().split()[-1] in envoys), None
+        )
+        if body is not None and body["country_basis"] in _SURE:
+            take_coding(a, body)  # the last diplomat named, when their country is sure
+
+
+_SURE = ("explicit", "known", "affiliation", "international")
+
+
 def the_nationals_as_their_forces(text: str, actors: list[ActorDict]) -> None:
     """ "unless the Eritreans left", in a story that names Eritrean troops: "the" and a
     plural demonym stand for that country's forces named elsewhere in the article, not its
