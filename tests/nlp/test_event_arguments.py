@@ -795,3 +795,12 @@ def test_the_one_handed_a_protest_is_its_target_and_the_envoy_is_the_one_summone
     assert [a.text for a in protest.arguments if a.role == "target"] == ["envoy"]
     envoy = next(a for a in res.actors if a.text == "envoy")
     assert envoy.country_code == "IRN"
+
+
+def test_the_main_verb_after_a_relative_clause_has_the_name_as_subject(extractor):
+    text = (
+        "Qatar, which signed a security pact with Chad in March, offered on Friday to mediate "
+        "between the two governments."
+    )
+    offered = next(e for e in _events(extractor, text) if e.trigger.text == "offered")
+    assert [a.text for a in offered.arguments if a.role == "source"] == ["Qatar"]

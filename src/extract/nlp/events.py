@@ -1639,6 +1639,8 @@ def _subject(tok: Token) -> Token | None:
         subj = next((c for c in t.children if c.dep_ in deps), None)
         if subj is not None:
             return subj
+        if _main_verb_taken_for_a_participle(t):
+            return t.head  # "Turkey, which signed a pact with Somalia, offered to mediate"
         controller = _object_controller(t)
         if controller is not None:  # "required Israel to withdraw", "charged X with embezzling"
             return controller
@@ -1793,6 +1795,21 @@ def _judged(verb: Token) -> Token | None:
     return next((c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")), None)
 
 
+def _main_verb_taken_for_a_participle(t: Token) -> bool:
+    """ "Turkey, which signed a defence pact with Somalia, offered on Friday to mediate":
+    the parser made the name the sentence's root and the main verb a participle hung on
+    it. A past form after a comma, with no agent, on a name that roots the sentence."""
+    return (
+        t.dep_ == "acl"
+        and t.tag_ == "VBN"
+        and t.head.dep_ == "ROOT"
+        and t.head.pos_ == "PROPN"
+        and t.i > 0
+        and t.doc[t.i - 1].text == ","
+        and not any(c.dep_ == "agent" for c in t.children)
+    )
+
+
 def _reduced_passive(t: Token) -> bool:
     """A past participle modifying a noun: "schoolchildren abducted by bandits", "a town
     seized by rebels". It is a passive clause of its own; the noun is what it acts on.
@@ -1803,6 +1820,7 @@ def _reduced_passive(t: Token) -> bool:
         and t.tag_ == "VBN"
         and t.pos_ == "VERB"
         and not (t.head.dep_ == "dobj" and t.head.head.lemma_.lower() in _CAUSATIVE)
+        and not _main_verb_taken_for_a_participle(t)
     )
 
 
