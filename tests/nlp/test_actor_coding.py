@@ -1497,3 +1497,13 @@ def test_a_countrys_foreign_ministry_is_its_own_not_abroad(extractor):
     codes = {a.text: a.country_code for a in res.actors}
     assert codes["Department of Foreign Affairs"] == "PHL"
     assert codes["foreign troops"] is None
+
+
+def test_marines_are_their_countrys_military(extractor):
+    res = extractor.process(
+        "MANILA, July 10, 2024 (Newswire) — Supplies reached the marines stationed on the "
+        "grounded ship on Wednesday.",
+        published="2024-07-10",
+    )
+    marines = next(a for a in res.actors if a.text == "marines")
+    assert (marines.sector, marines.country_code) == ("military", "PHL")
