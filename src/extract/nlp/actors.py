@@ -477,12 +477,7 @@ class ActorsComponent(GazetteerComponent):
     def _entities(self, doc: Doc, add: Any) -> None:
         places = [(p["start"], p["end"]) for p in doc._.places or []]
         ents = doc.ents
-        # (start, end) of each organisation's or place's sentence, for _affiliation
-        groups: list[tuple[Span, tuple[int, int]]] = []
-        for e in ents:
-            if e.label_ in ("ORG", "NORP", "GPE"):
-                sent = sentence(e)
-                groups.append((e, (sent.start, sent.end)))
+        groups = self._groups(doc)  # for _affiliation
         for ent in ents:
             if ent.label_ in ("ORG", "PERSON") and any(
                 a < ent.end_char and ent.start_char < b for a, b in places
@@ -518,16 +513,7 @@ class ActorsComponent(GazetteerComponent):
                     if name_after_role(whole):
                         add(whole, whole.text, "person", *self._affiliation(doc, ent, groups))
                         continue
-            if (
-                ent.label_ in ("ORG", "GPE", "LOC")
-                and low not in _aliases()
-                and (
-                    name_after_role(span)
-                    if ent.label_ != "ORG"
-                    else name_after_role(span) or _described_as_a_person(span)
-                )
-                and not (ent.label_ != "ORG" and self.gazetteer.candidates(span.text))
-            ):
+            if self._a_person_misread(ent.label_, span):
                 add(span, span.text, "person", *self._affiliation(doc, ent, groups))
                 continue
             sides = self._pair_sides(span)
@@ -740,11 +726,25 @@ class ActorsComponent(GazetteerComponent):
             if body is not None and body[1] not in _STATE_KINDS:
                 add(_strip_the(span), body[0], body[1], body[3])
 
+    def _a_person_misread(self, label: str, span: Span) -> bool:
+        """A person's name the recogniser called an organisation (written after their role,
+        or described as a person) or a place (after their role, and no place the
+        gazetteer knows): "region governor Rodrigue Ouedraogo", "spokeswoman Agnes
+        Mukamana"."""
+        if span.text.lower() in _aliases():
+            return False
+        if label == "ORG":
+            return name_after_role(span) or _described_as_a_person(span)
+        if label in ("GPE", "LOC"):
+            return name_after_role(span) and not self.gazetteer.candidates(span.text)
+        return False
+
     def _unlabelled_names_after_roles(self, doc: Doc, add: Any) -> None:
         """A person's name the recogniser left without a label, written after their role:
         "government spokesman Celso Mabunda blamed ...". Two or three capitalised names,
         none an organisation word or a place the gazetteer knows."""
         roles = set(_a()["role_nouns"])
+        groups: list[tuple[Span, tuple[int, int]]] | None = None
         for i in positions(doc, roles):
             end = i + 1
             while end < len(doc) and end - i <= 3 and doc[end].pos_ == "PROPN":
@@ -754,7 +754,8 @@ class ActorsComponent(GazetteerComponent):
                 continue
             if self.gazetteer.candidates(span.text):
                 continue
-            add(span, span.text, "person", *self._affiliation(doc, span, self._groups(doc)))
+            groups = self._groups(doc) if groups is None else groups
+            add(span, span.text, "person", *self._affiliation(doc, span, groups))
 
     @staticmethod
     def _groups(doc: Doc) -> list[tuple[Span, tuple[int, int]]]:

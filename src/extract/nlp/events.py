@@ -1453,16 +1453,17 @@ def _linked(a: Token, b: Token) -> bool:
     """Triggers at most three arcs apart in the parse, not across a new clause, not two
     coordinated verbs ("expelled 12 diplomats and recalled its ambassador"), and not two
     verbs with subjects of their own that differ."""
+    if _coordinated_tolls(a, b):
+        return True  # "were killed and nine wounded": one toll
     if (
         a.pos_ == "VERB"
         and b.pos_ == "VERB"
         and (a.head.i == b.i or b.head.i == a.i)
         and "conj" in (a.dep_, b.dep_)
         and a.lemma_ != b.lemma_
-        and not _coordinated_tolls(a, b)
     ):
         return False
-    if _toll_of(a, b) or _toll_of(b, a) or _coordinated_tolls(a, b):
+    if _toll_of(a, b) or _toll_of(b, a):
         return True  # "four civilians were killed when militants shelled a market"
     if _across_coordinated_clauses(a, b):  # "announced the expulsion of the ambassador,
         return False  # giving him 72 hours to leave, and recalled its own": two acts
@@ -1499,7 +1500,7 @@ def _toll_of(toll: Token, act: Token) -> bool:
     return (
         act.dep_ in ("advcl", "relcl")
         and toll.is_ancestor(act)
-        and not any(t.pos_ == "VERB" and t.dep_ not in ("conj",) for t in _between(toll, act))
+        and not any(t.pos_ == "VERB" and t.dep_ != "conj" for t in _between(toll, act))
     )
 
 
@@ -1689,8 +1690,7 @@ def _judged_event_sources(doc: Doc, events: list[EventDict]) -> None:
     that names it again (its trigger's, or its trigger's object's)."""
     told: dict[int, EventDict] = {}
     for ev in events:
-        spans = [(ev["trigger_start"], ev["trigger_end"]), *ev["mentions"], *ev["merged_words"]]
-        for start, _ in spans:
+        for start in _word_starts(ev):
             told.setdefault(start, ev)
     named: dict[str, EventDict] = {}  # the nouns of the events before the one at hand
     for ev in events:
@@ -1712,11 +1712,20 @@ def _judged_event_sources(doc: Doc, events: list[EventDict]) -> None:
                     ev["arguments"].append(
                         ArgumentDict(role="target", ref=a["ref"], text=a["text"])
                     )
-        for start, _ in [(ev["trigger_start"], 0), *ev["mentions"], *ev["merged_words"]]:
+        for start in _word_starts(ev):
             word = _tok_at(doc, start)
             for w in (word, *(c for c in word.children if c.dep_ == "dobj")):
                 if w.pos_ == "NOUN":
                     named[w.lemma_.lower()] = ev
+
+
+def _word_starts(ev: EventDict) -> list[int]:
+    """Where the words that tell an event start: its trigger, later reports, merged words."""
+    return [
+        ev["trigger_start"],
+        *(s for s, _ in ev["mentions"]),
+        *(s for s, _ in ev["merged_words"]),
+    ]
 
 
 def _judged_or_adjunct(noun: Token) -> bool:

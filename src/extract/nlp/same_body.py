@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from extract.nlp.types import ActorDict
 
@@ -92,16 +92,27 @@ def from_a_named_group(doc: Doc, a: ActorDict, actors: list[ActorDict]) -> None:
     span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
     if span is None or len(span) == 0 or any(t.pos_ == "PROPN" for t in span):
         return
-    prep = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == "from"), None)
-    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep else None
+    body = _body_after(span, "from", a, actors)
+    if body is not None:
+        take_coding(a, body)
+
+
+def _body_after(
+    span: Span, word: str, a: ActorDict, actors: list[ActorDict], next_to: bool = False
+) -> ActorDict | None:
+    """The body (no person or crowd) named by the object of ``word`` on the mention's
+    head ("fighters from the TPLF", "Faisal Hossain of Border Guard Bangladesh"), when
+    its country is sure; with ``next_to``, only a preposition right after the mention."""
+    prep = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == word), None)
+    if prep is None or (next_to and prep.i != span.end):
+        return None
+    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
     if pobj is None:
-        return
+        return None
     body = next((b for b in actors if b["start"] <= pobj.idx < b["end"]), None)
     if body is None or body is a or body["kind"] in ("person", "unknown", "civilians"):
-        return
-    if body["country_basis"] not in ("known", "explicit", "international"):
-        return
-    take_coding(a, body)
+        return None
+    return body if body["country_basis"] in ("known", "explicit", "international") else None
 
 
 def person_of_a_body(doc: Doc, a: ActorDict, actors: list[ActorDict], confidence: float) -> None:
@@ -113,21 +124,17 @@ def person_of_a_body(doc: Doc, a: ActorDict, actors: list[ActorDict], confidence
     span = doc.char_span(a["start"], a["end"], alignment_mode="expand")
     if span is None or len(span) == 0:
         return
-    prep = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep else None
-    if pobj is None or prep is None or prep.i != span.end:
-        return
-    body = next((b for b in actors if b["start"] <= pobj.idx < b["end"]), None)
-    if body is None or body is a or body["kind"] in ("person", "unknown", "civilians"):
-        return
-    if body["country_basis"] not in ("known", "explicit", "international"):
+    body = _body_after(span, "of", a, actors, next_to=True)
+    if body is None:
         return
     if a["sector"] == "unknown":
         a["sector"] = body["sector"]
-    a["country_code"], a["country_basis"] = body["country_code"], body["country_basis"]
     if body["country_code"]:
-        a["country_basis"] = "affiliation"
-    a["country_confidence"] = confidence if body["country_code"] else body.get("country_confidence")
+        a["country_code"], a["country_basis"] = body["country_code"], "affiliation"
+        a["country_confidence"] = confidence
+    else:  # an international body's officer: none, as the body
+        a["country_basis"] = body["country_basis"]
+        a["country_confidence"] = body.get("country_confidence")
 
 
 _OWN_BODY_KINDS = ("armed_group", "political_party", "organisation", "company")
