@@ -1507,3 +1507,16 @@ def test_marines_are_their_countrys_military(extractor):
     )
     marines = next(a for a in res.actors if a.text == "marines")
     assert (marines.sector, marines.country_code) == ("military", "PHL")
+
+
+def test_a_country_due_to_act_or_holding_forces_is_its_state_not_a_territory(extractor):
+    res = extractor.process(
+        "MAPUTO, June 18, 2024 (Newswire) — Insurgents raided a town in Cabo Delgado. "
+        "Tanzania already has about 900 troops in the province. Malawi is due to send "
+        "engineers next month. Angola is the largest producer of oil in the region.",
+        published="2024-06-18",
+    )
+    actors = {a.text: a.country_code for a in res.actors}
+    assert actors.get("Tanzania") == "TZA" and actors.get("troops") == "TZA"
+    assert actors.get("Malawi") == "MWI"
+    assert "Angola" not in actors

@@ -186,6 +186,21 @@ def stative_subject(span: Span) -> bool:
     verb = root.head
     if verb.lemma_.lower() in ("continue", "remain"):
         verb = next((c for c in verb.children if c.dep_ == "xcomp"), verb)
+    if verb.lemma_.lower() == "be":  # "Rwanda is due to resume talks": what it is to do
+        verb = next(
+            (
+                g
+                for c in verb.children
+                if c.dep_ in ("acomp", "attr", "xcomp")
+                for g in (c, *c.children)
+                if g.dep_ == "xcomp" and any(a.lower_ == "to" for a in g.children)
+            ),
+            verb,
+        )
+    if verb.lemma_.lower() == "have" and any(
+        o.dep_ == "dobj" and o.lower_ in geo_words()["force_nouns"] for o in verb.children
+    ):
+        return False  # "Rwanda has 4,000 troops in Cabo Delgado": the state and its forces
     return verb.lemma_.lower() in geo_words()["stative_verbs"]
 
 
