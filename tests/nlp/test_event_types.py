@@ -270,3 +270,23 @@ def test_acts_of_two_coordinated_clauses_stay_two_events(extractor):
         ("SANCTION", "expulsion"),
         ("SANCTION", "recalled"),
     ]
+
+
+def test_striking_positions_is_an_attack_whatever_the_targets_name_says(extractor):
+    res = extractor.process(
+        "Turkish jets struck positions of the Kurdistan Workers' Party (PKK) near Sinjar on "
+        "Monday. Teachers struck for a third day over pay.",
+        published="2024-05-06",
+    )
+    assert [(e.type, e.trigger.text) for e in res.events] == [
+        ("ASSAULT", "struck"),
+        ("PROTEST", "struck"),
+    ]
+
+
+def test_a_vow_to_continue_the_strikes_is_a_threat(extractor):
+    res = extractor.process(
+        "The defence ministry vowed to continue the airstrikes in the north.",
+        published="2024-05-06",
+    )
+    assert [e.type for e in res.events if e.trigger.text == "vowed"] == ["THREATEN"]

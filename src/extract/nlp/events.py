@@ -1339,9 +1339,11 @@ def _vows_of_force(
         tok = doc[i]
         if tok.pos_ != "VERB":
             continue
-        force = any(
-            c.dep_ == "xcomp" and typed.get(c.i, ("",))[0] in ("ASSAULT", "COERCE")
+        force = any(  # "vowed to attack", "vowed to keep up the strikes"
+            typed.get(x.i, ("",))[0] in ("ASSAULT", "COERCE")
             for c in tok.children
+            if c.dep_ == "xcomp"
+            for x in (c, *(o for o in c.children if o.dep_ == "dobj"))
         )
         if force:
             out[tok.i] = ("THREATEN", "threaten", max(typed.get(tok.i, ("", None, 0.8))[2], 0.8))
