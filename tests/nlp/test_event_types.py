@@ -290,3 +290,12 @@ def test_a_vow_to_continue_the_strikes_is_a_threat(extractor):
         published="2024-05-06",
     )
     assert [e.type for e in res.events if e.trigger.text == "vowed"] == ["THREATEN"]
+
+
+def test_ruling_out_talks_rejects_them(extractor):
+    res = extractor.process(
+        "Khartoum has ruled out direct negotiations with the RSF. The court ruled that the "
+        "decree was void.",
+        published="2024-05-06",
+    )
+    assert [(e.type, e.trigger.text) for e in res.events] == [("REJECT", "ruled")]
