@@ -299,3 +299,11 @@ def test_ruling_out_talks_rejects_them(extractor):
         published="2024-05-06",
     )
     assert [(e.type, e.trigger.text) for e in res.events] == [("REJECT", "ruled")]
+
+
+def test_reporting_a_release_does_not_rule_the_release_out(extractor):
+    res = extractor.process(
+        "Officials in Macomia reported the release of 12 hostages by the insurgents on Monday.",
+        published="2024-06-18",
+    )
+    assert [(e.type, e.trigger.text) for e in res.events] == [("RETREAT", "release")]

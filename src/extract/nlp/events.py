@@ -85,7 +85,11 @@ class _Candidate:
 NAME_LABELS = frozenset(("PERSON", "GPE", "ORG", "DATE"))
 
 
-def _window_words(tok: Token) -> set[str]:
+def _window_words(tok: Token, head_lemma: bool = True) -> set[str]:
+    """The words a sense's cues are looked for in: the words around ``tok``, its
+    children's, its object's, the objects of its prepositions, and the word it hangs on
+    (with that word's lemma when ``head_lemma``: a cue to rule a sense out is read off the
+    trigger's own words, "released a report", not "reported the release")."""
     doc = tok.doc
     sent = sentence(tok)
     words = {t.lower_ for t in doc[max(sent.start, tok.i - 4) : min(sent.end, tok.i + 5)]}
@@ -96,7 +100,8 @@ def _window_words(tok: Token) -> set[str]:
         if c.dep_ == "prep":  # "took the two journalists into custody"
             words |= {g.lower_ for g in c.children if g.dep_ == "pobj"}
     words.add(tok.head.lower_)
-    words.add(tok.head.lemma_.lower())
+    if head_lemma:
+        words.add(tok.head.lemma_.lower())
     return words
 
 
@@ -150,7 +155,10 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
             continue
         if "with_any" in sense and not near(sense["with_any"]):
             continue
-        if "without_any" in sense and near(sense["without_any"]):
+        if "without_any" in sense and any(
+            w in _window_words(tok, head_lemma=False) or (" " in w and w in _window_text(tok))
+            for w in sense["without_any"]
+        ):
             continue
         if "xcomp" in sense and not any(  # "ordered the diplomats to leave the country"
             c.dep_ == "xcomp" and c.lemma_.lower() in sense["xcomp"] for c in tok.children
