@@ -142,12 +142,19 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
     if not senses:
         return None
     window: tuple[set[str], str] | None = None  # built only for a sense that asks
+    own_words: set[str] | None = None
 
-    def near(cues: list[str]) -> bool:
-        nonlocal window
+    def near(cues: list[str], own: bool = False) -> bool:
+        """A cue among the words around the trigger (with ``own``, without the lemma of
+        the word it hangs on: see _window_words)."""
+        nonlocal window, own_words
         if window is None:
             window = _window_words(tok), _window_text(tok)
         words, text = window
+        if own:
+            if own_words is None:
+                own_words = _window_words(tok, head_lemma=False)
+            words = own_words
         return any(w in words or (" " in w and w in text) for w in cues)
 
     for sense in senses:
@@ -155,10 +162,7 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
             continue
         if "with_any" in sense and not near(sense["with_any"]):
             continue
-        if "without_any" in sense and any(
-            w in _window_words(tok, head_lemma=False) or (" " in w and w in _window_text(tok))
-            for w in sense["without_any"]
-        ):
+        if "without_any" in sense and near(sense["without_any"], own=True):
             continue
         if "xcomp" in sense and not any(  # "ordered the diplomats to leave the country"
             c.dep_ == "xcomp" and c.lemma_.lower() in sense["xcomp"] for c in tok.children
