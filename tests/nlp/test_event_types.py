@@ -307,3 +307,17 @@ def test_reporting_a_release_does_not_rule_the_release_out(extractor):
         published="2024-06-18",
     )
     assert [(e.type, e.trigger.text) for e in res.events] == [("RETREAT", "release")]
+
+
+def test_ordering_a_closure_or_an_expulsion_is_the_sanction(extractor):
+    res = extractor.process(
+        "The foreign ministry ordered the closure of Kenyan consulates in Juba and Wau. The "
+        "junta ordered the expulsion of the French ambassador.",
+        published="2024-05-06",
+    )
+    assert [(e.type, e.trigger.text) for e in res.events] == [
+        ("SANCTION", "ordered"),
+        ("SANCTION", "ordered"),
+    ]
+    closure = res.events[0]
+    assert [a.text for a in closure.arguments if a.role == "target"] == ["Kenyan consulates"]
