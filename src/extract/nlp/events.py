@@ -1467,8 +1467,6 @@ def _linked(a: Token, b: Token) -> bool:
     """Triggers at most three arcs apart in the parse, not across a new clause, not two
     coordinated verbs ("expelled 12 diplomats and recalled its ambassador"), and not two
     verbs with subjects of their own that differ."""
-    if _coordinated_tolls(a, b):
-        return True  # "were killed and nine wounded": one toll
     if (
         a.pos_ == "VERB"
         and b.pos_ == "VERB"
@@ -1479,8 +1477,6 @@ def _linked(a: Token, b: Token) -> bool:
         return False
     if _toll_of(a, b) or _toll_of(b, a):
         return True  # "four civilians were killed when militants shelled a market"
-    if _across_coordinated_clauses(a, b):  # "announced the expulsion of the ambassador,
-        return False  # giving him 72 hours to leave, and recalled its own": two acts
     sa, sb = _own_subject(a), _own_subject(b)
     if sa is not None and sb is not None and sa.lower_ != sb.lower_:
         return False  # "Britain delivered tents, while the EU disbursed 3.5 million euros"
@@ -1505,36 +1501,15 @@ def _toll_of(toll: Token, act: Token) -> bool:
     market". The victims are the subject of the toll, not a second side. ("were killed
     in an ambush" keeps the toll as the trigger: WikiEvents and RAMS annotate both words,
     and swapping lost the toll there.)"""
-    if not _passive_toll(toll):
+    if toll.lemma_.lower() not in _TOLL_VERBS or not any(
+        c.dep_ == "nsubjpass" for c in toll.children
+    ):
         return False
-    if not any(m.dep_ in ("advmod", "mark") and m.lower_ in ("when", "as") for m in act.children):
-        return False
-    # the clause hangs on the toll, or on a word of it ("killed ... on March 17 when a
-    # convoy was attacked": the parser may take the clause for the date's)
     return (
-        act.dep_ in ("advcl", "relcl")
-        and toll.is_ancestor(act)
-        and not any(t.pos_ == "VERB" and t.dep_ != "conj" for t in _between(toll, act))
+        act.dep_ == "advcl"
+        and act.head.i == toll.i
+        and any(m.dep_ in ("advmod", "mark") and m.lower_ in ("when", "as") for m in act.children)
     )
-
-
-def _passive_toll(t: Token) -> bool:
-    """ "four soldiers were killed", and "nine wounded" coordinated after it."""
-    if t.lemma_.lower() not in _TOLL_VERBS:
-        return False
-    if any(c.dep_ == "nsubjpass" for c in t.children):
-        return True
-    return t.dep_ == "conj" and t.head.pos_ == "VERB" and _passive_toll(t.head)
-
-
-def _between(top: Token, low: Token) -> list[Token]:
-    """The tokens on the path from ``low`` up to ``top``, both left out."""
-    out = []
-    t = low.head
-    while t.i != top.i and t.head.i != t.i:
-        out.append(t)
-        t = t.head
-    return out
 
 
 _VERBAL_ACTS = frozenset({"DEMAND", "THREATEN", "REJECT", "DISAPPROVE", "SUPPORT"})
@@ -1553,39 +1528,6 @@ def _speaker_of_a_coordinated_act(tok: Token, event_type: str) -> Token | None:
     if clause.dep_ != "ccomp" or clause.head.lemma_.lower() not in SPEECH_VERBS:
         return None
     return next((c for c in clause.head.children if c.dep_ == "nsubj"), None)
-
-
-def _across_coordinated_clauses(a: Token, b: Token) -> bool:
-    """The parse path from ``a`` to ``b`` crosses a finite verb coordinated with another
-    verb: the two triggers belong to two clauses joined by "and" (not ", killing two and
-    wounding five": participles tell one event's toll)."""
-    up_a = [a, *a.ancestors]
-    up_b = {t.i for t in (b, *b.ancestors)}
-    top = next((t for t in up_a if t.i in up_b), None)
-    if top is None:
-        return False
-    for x in (a, b):
-        t = x
-        while t.i != top.i:
-            if (
-                t.dep_ == "conj"
-                and t.tag_ in ("VBD", "VBZ", "VBP")
-                and t.head.pos_ == "VERB"
-                and t.lemma_.lower() not in _TOLL_VERBS  # "killed two and wounded three"
-            ):
-                return True
-            t = t.head
-    return False
-
-
-def _coordinated_tolls(a: Token, b: Token) -> bool:
-    """ "were killed and nine wounded": one toll of one event, told by two verbs."""
-    return (
-        a.lemma_.lower() in _TOLL_VERBS
-        and b.lemma_.lower() in _TOLL_VERBS
-        and (a.head.i == b.i or b.head.i == a.i)
-        and "conj" in (a.dep_, b.dep_)
-    )
 
 
 _TOLL_VERBS = frozenset({"kill", "wound", "injure"})
