@@ -108,11 +108,16 @@ def _named_before(a: ActorDict, actors: list[ActorDict]) -> str | None:
     return str(before[-1]["country_code"]) if before else None
 
 
+@lru_cache(maxsize=1)
+def _home_portfolios() -> frozenset[str]:
+    return frozenset(_c()["home_portfolios"])
+
+
 def _abroad_words(text: str) -> set[str]:
     """The words of a mention that may put it abroad ("foreign troops"), less the
     "foreign" of a country's own foreign-affairs office ("the Foreign Ministry")."""
     words = text.lower().split()
-    home = set(_c()["home_portfolios"])
+    home = _home_portfolios()
     return {
         w
         for i, w in enumerate(words)

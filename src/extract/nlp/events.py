@@ -157,9 +157,12 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
             words = own_words
         return any(w in words or (" " in w and w in text) for w in cues)
 
+    classes: set[str] | None = None
     for sense in senses:
-        if "pos" in sense and not _word_classes(tok) & set(sense["pos"]):
-            continue
+        if "pos" in sense:
+            classes = _word_classes(tok) if classes is None else classes
+            if not classes & set(sense["pos"]):
+                continue
         if "with_any" in sense and not near(sense["with_any"]):
             continue
         if "without_any" in sense and near(sense["without_any"], own=True):

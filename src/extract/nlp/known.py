@@ -62,9 +62,14 @@ def name_after_role(span: Span) -> bool:
     if span.start == 0 or not 2 <= len(span) <= 3:
         return False
     role = doc[span.start - 1]
-    if not role.is_lower or role.text not in load_table("actors")["role_nouns"]:
+    if not role.is_lower or role.text not in _role_nouns():
         return False
     return plain_name(span)
+
+
+@lru_cache(maxsize=1)
+def _role_nouns() -> frozenset[str]:
+    return frozenset(load_table("actors")["role_nouns"])
 
 
 def plain_name(span: Span) -> bool:

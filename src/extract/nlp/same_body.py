@@ -12,6 +12,7 @@ Plain functions over the actor dicts of one document, called by the coding compo
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span
 
@@ -218,20 +219,28 @@ def the_noun_of_a_name(text: str, actors: list[ActorDict]) -> None:
         take_coding(a, body)
 
 
+def _definite_without_country(
+    text: str, actors: list[ActorDict]
+) -> Iterator[tuple[ActorDict, list[ActorDict]]]:
+    """Each mention written after "the" with no country of its own, with the mentions
+    before it."""
+    for n, a in enumerate(actors):
+        if a["country_basis"] == "unknown" and _after_the(text, a["start"]):
+            yield a, actors[:n]
+
+
 def the_body_named_before(text: str, actors: list[ActorDict]) -> None:
     """ "the defence ministry" after "the Turkish defence ministry": a definite mention
     with no country of its own that repeats the end of a body named before it with one is
     that body (not the story's country)."""
-    for n, a in enumerate(actors):
-        if a["country_basis"] != "unknown" or a["kind"] in ("person", "unknown"):
-            continue
-        if not _after_the(text, a["start"]):
+    for a, before in _definite_without_country(text, actors):
+        if a["kind"] in ("person", "unknown"):
             continue
         tail = " " + a["text"].lower()
         body = next(
             (
                 b
-                for b in reversed(actors[:n])
+                for b in reversed(before)
                 if b["text"].lower().endswith(tail)
                 and b["kind"] == a["kind"]
                 and b["country_basis"] in ("explicit", "known")
@@ -242,23 +251,19 @@ def the_body_named_before(text: str, actors: list[ActorDict]) -> None:
             take_coding(a, body)
 
 
+_SURE = ("explicit", "known", "affiliation", "international")
+
+
 def the_envoy_named_before(text: str, actors: list[ActorDict], envoys: set[str]) -> None:
     """ "the envoy", "the ambassador" after "Turkey's charge d'affaires" was summoned: a
     diplomat written with "the" and no country of their own is the last diplomat named
     before with one (``envoys``: the nouns for diplomats)."""
-    for n, a in enumerate(actors):
-        if a["country_basis"] != "unknown" or a["text"].lower() not in envoys:
+    for a, before in _definite_without_country(text, actors):
+        if a["text"].lower() not in envoys:
             continue
-        if not _after_the(text, a["start"]):
-            continue
-        body = next(
-            (b for b in reversed(actors[:n]) if b["text"].lower().split()[-1] in envoys), None
-        )
+        body = next((b for b in reversed(before) if b["text"].lower().split()[-1] in envoys), None)
         if body is not None and body["country_basis"] in _SURE:
             take_coding(a, body)  # the last diplomat named, when their country is sure
-
-
-_SURE = ("explicit", "known", "affiliation", "international")
 
 
 def the_nationals_as_their_forces(text: str, actors: list[ActorDict]) -> None:
