@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span, Token
 from spacy.util import minibatch
 
 from extract.errors import ConfigError
+from extract.nlp import targets
 from extract.nlp.extensions import doc_anchor as _anchor
 from extract.nlp.extensions import register_extensions
 from extract.nlp.guard import guarded
@@ -443,6 +444,8 @@ class EventsComponent:
                 continue
             events.append(ev)
         _judged_event_sources(doc, events)
+        if (model := targets.load_target_model()) is not None:
+            model.fill(doc, events)  # the targets the rules left empty, chosen by weights
         for i, ev in enumerate(events):
             ev["id"] = f"e{i + 1}"
         doc._.events = events
