@@ -54,11 +54,7 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
             id=e["id"],
             type=e["type"],
             subtype=e["subtype"],
-            trigger=Span(
-                start=e["trigger_start"],
-                end=e["trigger_end"],
-                text=text[e["trigger_start"] : e["trigger_end"]],
-            ),
+            trigger=_word(text, e["trigger_start"], e["trigger_end"]),
             sentence=Span(
                 start=e["sentence_start"],
                 end=e["sentence_end"],
@@ -88,6 +84,16 @@ def result_from_doc(article: Article, doc: Doc) -> ArticleResult:
 
 
 _SIDES = ("source", "target", "recipient")
+
+
+def _word(text: str, start: int, end: int) -> Span:
+    """A trigger as the word it is written in: the tokenizer splits "counter-attacked" at
+    its hyphen and the typer reads "attacked", but the word the reader sees is the whole."""
+    while start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha():
+        start -= 2
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
+    return Span(start=start, end=end, text=text[start:end])
 
 
 def _argument(

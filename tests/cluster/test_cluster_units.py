@@ -39,6 +39,11 @@ def test_stems_join_the_inflections_of_one_word() -> None:
     assert trigger_lemma("checked into") == "check"
 
 
+def test_a_hyphenated_word_stems_as_its_last_part() -> None:
+    assert stem("re-arrested") == stem("arrested") == "arrest"
+    assert stem("counter-attacked") == stem("attack")
+
+
 def test_timex_values_become_day_intervals() -> None:
     assert date_span("2023-03-11T10:00").start == D(2023, 3, 11)  # type: ignore[union-attr]
     month = date_span("2019-02")

@@ -300,3 +300,12 @@ def test_ordering_a_closure_or_an_expulsion_is_the_sanction(extractor):
     ]
     closure = res.events[0]
     assert [a.text for a in closure.arguments if a.role == "target"] == ["Kenyan consulates"]
+
+
+def test_a_trigger_written_with_a_hyphenated_prefix_is_the_whole_word(extractor):
+    text = "Ugandan troops counter-attacked on Sunday, and police re-arrested the activist."
+    res = extractor.process(text, published="2024-05-15")
+    triggers = {e.trigger.text: e.type for e in res.events}
+    assert triggers == {"counter-attacked": "ASSAULT", "re-arrested": "COERCE"}
+    for e in res.events:
+        assert text[e.trigger.start : e.trigger.end] == e.trigger.text

@@ -27,9 +27,11 @@ def _function_words() -> frozenset[str]:
 
 @cache
 def stem(word: str) -> str:
-    """The stem of one word (lower case; suffixes -s, -es, -ies, -ed, -ing removed, a
-    doubled final consonant undone, a final -e dropped)."""
+    """The stem of one word (lower case; of a hyphenated word its last part; suffixes -s,
+    -es, -ies, -ed, -ing removed, a doubled final consonant undone, a final -e dropped)."""
     w = word.lower().strip("'-")
+    if "-" in w:  # the head of a hyphenated word is its last part: "re-arrested" -> "arrest"
+        w = w.rsplit("-", 1)[1]
     base = _irregular().get(w)
     if base is not None:
         w = base
