@@ -804,3 +804,12 @@ def test_the_main_verb_after_a_relative_clause_has_the_name_as_subject(extractor
     )
     offered = next(e for e in _events(extractor, text) if e.trigger.text == "offered")
     assert [a.text for a in offered.arguments if a.role == "source"] == ["Qatar"]
+
+
+def test_a_participle_with_its_own_date_is_an_event_of_its_own(extractor):
+    text = "A court in Minsk sentenced a journalist, arrested in May 2023, to five years in prison."
+    res = extractor.process(text, published="2024-11-15")
+    coerce = sorted(e.trigger.text for e in res.events if e.type == "COERCE")
+    assert coerce == ["arrested", "sentenced"]
+    arrest = next(e for e in res.events if e.trigger.text == "arrested")
+    assert arrest.date == "2023-05"

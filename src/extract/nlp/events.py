@@ -1486,8 +1486,11 @@ def _linked(a: Token, b: Token) -> bool:
     sa, sb = _own_subject(a), _own_subject(b)
     if sa is not None and sb is not None and sa.lower_ != sb.lower_:
         return False  # "Britain delivered tents, while the EU disbursed 3.5 million euros"
-    if any(_reduced_passive(t) and any(c.dep_ == "agent" for c in t.children) for t in (a, b)):
-        return False  # "recaptured a town seized by rebels": two events, two agents
+    if any(
+        _reduced_passive(t) and any(c.dep_ == "agent" or _dated(c) for c in t.children)
+        for t in (a, b)
+    ):  # "recaptured a town seized by rebels": two events, two agents; "sentenced a
+        return False  # journalist, arrested in May 2023": two events, two times
     if any(
         (
             (t.dep_ == "pobj" and t.head.lower_ in _SEQUENCE)
@@ -1779,6 +1782,13 @@ def _main_verb_taken_for_a_participle(t: Token) -> bool:
         and t.doc[t.i - 1].text == ","
         and not any(c.dep_ == "agent" for c in t.children)
     )
+
+
+def _dated(t: Token) -> bool:
+    """A modifier that gives its head a date of its own: "in May 2023", "last year"."""
+    if t.dep_ == "npadvmod":
+        return t.ent_type_ == "DATE"
+    return t.dep_ == "prep" and any(c.dep_ == "pobj" and c.ent_type_ == "DATE" for c in t.children)
 
 
 def _reduced_passive(t: Token) -> bool:
