@@ -309,3 +309,26 @@ def test_a_trigger_written_with_a_hyphenated_prefix_is_the_whole_word(extractor)
     assert triggers == {"counter-attacked": "ASSAULT", "re-arrested": "COERCE"}
     for e in res.events:
         assert text[e.trigger.start : e.trigger.end] == e.trigger.text
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "event_type"),
+    [
+        ("Insurgents overran the town of Mocimboa da Praia in August 2020.", "overran", "ASSAULT"),
+        ("The ADF has fought the Ugandan state since 1996.", "fought", "ASSAULT"),
+        ("The raid came during a drawdown of UN troops.", "drawdown", "RETREAT"),
+    ],
+)
+def test_overrunning_a_town_fighting_an_army_and_a_drawdown_are_coded(
+    extractor, text, trigger, event_type
+):
+    res = extractor.process(text, published="2024-05-15")
+    assert {e.trigger.text: e.type for e in res.events}.get(trigger) == event_type
+
+
+def test_fighting_a_disease_or_a_ruling_is_no_clash(extractor):
+    res = extractor.process(
+        "The ministry fought the outbreak for months, and the firm fought the ruling in court.",
+        published="2024-05-15",
+    )
+    assert not [e for e in res.events if e.type == "ASSAULT"]
