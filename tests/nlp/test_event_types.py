@@ -332,3 +332,12 @@ def test_fighting_a_disease_or_a_ruling_is_no_clash(extractor):
         published="2024-05-15",
     )
     assert not [e for e in res.events if e.type == "ASSAULT"]
+
+
+def test_receiving_an_envoy_is_a_meeting_receiving_patients_is_not(extractor):
+    res = extractor.process(
+        "The deputy prime minister received the Kenyan envoy on Monday. The hospital "
+        "received 40 patients.",
+        published="2024-05-15",
+    )
+    assert [(e.type, e.trigger.text) for e in res.events] == [("CONSULT", "received")]
