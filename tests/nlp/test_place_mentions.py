@@ -89,6 +89,21 @@ def test_a_country_used_for_its_government_is_not_a_place(extractor):
     assert "Peru" in [p[0] for p in _places(extractor, "Farmers marched in Peru's south.")]
 
 
+def test_the_party_an_act_names_with_a_preposition_is_its_government(extractor):
+    for text in (
+        "Qatar offered on Friday to mediate between Kigali and Kinshasa.",
+        "Norway offered its mediation to Bogota on Tuesday.",
+    ):
+        assert _places(extractor, text) == [], text
+    res = extractor.process(
+        "Norway offered its mediation to Bogota on Tuesday.", published="2024-05-15"
+    )
+    assert [a.country_code for a in res.actors if a.text == "Bogota"] == ["COL"]
+    # where a visit or troops go stays a place
+    for text in ("The president made a visit to Kigali.", "Kenya sent troops to Kinshasa."):
+        assert len(_places(extractor, text)) == 1, text
+
+
 def test_a_country_that_is_to_act_or_is_given_something_is_not_a_place(extractor):
     for text in (
         "The outbreak prompted Chile to suspend imports of Argentine beef.",

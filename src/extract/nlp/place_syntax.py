@@ -118,12 +118,42 @@ def is_actor_use(span: Span) -> bool:
         )
     if root.dep_ == "pobj" and root.head.lower_ == "between":
         # "talks between the United States and the Taliban", not "flights between Sanaa and Aden"
-        return root.head.head.lemma_.lower() in geo_words()["between_heads"]
+        return root.head.head.lemma_.lower() in geo_words()["between_heads"] or _party_of_an_act(
+            root.head
+        )
+    if root.dep_ == "pobj" and _party_of_an_act(root.head):
+        return True  # "pledged its support for Manila", "offered its mediation to Bishkek"
     return (
         root.dep_ in ("compound", "amod", "nmod", "npadvmod")
         and root.head.pos_ in ("NOUN", "VERB")
         and root.head.lemma_ in geo_words()["actor_heads"]
     )  # "U.S. troops", "an Iran-backed militia"
+
+
+_PARTY_PREPS = frozenset({"to", "for", "with", "between", "against"})
+_PARTY_TYPES = frozenset(
+    {"CONSULT", "SUPPORT", "AGREE", "COOPERATE", "DISAPPROVE", "DEMAND", "REJECT", "SANCTION"}
+)
+"""Event types whose other party a preposition names: talks with, support for, a protest
+to, sanctions against. Not a place an act moves to or strikes (MOBILIZE, ASSAULT, AID)."""
+
+
+def _party_of_an_act(prep: Token) -> bool:
+    """``prep`` ("to", "for", "with", "between", "against") hangs on a word the event
+    lexicon types as an act between parties, or on the object of one: "mediate between
+    Mogadishu and Addis Ababa", "offered its mediation to Bishkek". A visit's "to" is
+    where it goes."""
+    from extract.nlp.events import type_trigger  # the lexicon; events imports this module
+
+    if prep.lower_ not in _PARTY_PREPS or prep.dep_ != "prep":
+        return False
+    for word in (prep.head, prep.head.head if prep.head.dep_ == "dobj" else None):
+        if word is None or word.pos_ not in ("VERB", "NOUN"):
+            continue
+        typed = type_trigger(word)
+        if typed is not None and typed[0] in _PARTY_TYPES and typed[1] != "visit":
+            return True
+    return False
 
 
 def fronted_place_country(doc: Doc, char: int) -> str | None:
