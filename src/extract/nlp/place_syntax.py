@@ -122,7 +122,7 @@ def is_actor_use(span: Span) -> bool:
             root.head
         )
     if root.dep_ == "pobj" and _party_of_an_act(root.head):
-        return True  # "pledged its support for Manila", "offered its mediation to Bishkek"
+        return True  # "offered its mediation to Bishkek", "sanctions against Minsk"
     return (
         root.dep_ in ("compound", "amod", "nmod", "npadvmod")
         and root.head.pos_ in ("NOUN", "VERB")

@@ -5,11 +5,12 @@ kind and country.
 
 The rules in :mod:`extract.nlp.events` find the targets the grammar makes plain (the
 object, "accused X of", "sanctions on X"); what they leave is a long tail of phrasings
-("lodged a protest with Beijing", "offered its mediation to Bishkek", "rejected Port
-Sudan's accusation") that a growing list of cases would chase one by one. The model learned
-which paths carry a target from our annotated dev split (``scripts/train_target_model.py``,
+("arrest warrants had been issued for 12 former officials": the "for" of a noun trigger
+under a passive) that a growing list of cases would chase one by one. The model learned which
+paths carry a target from our annotated dev split (``scripts/train_target_model.py``,
 weights as JSON in ``models/event-targets/`` with its card); it only fills an empty target
-slot, and abstains below its threshold.
+slot, and abstains below its threshold. It chooses among the actors the actor stage found:
+a side that stage did not recognise stays out of reach.
 """
 
 from __future__ import annotations
