@@ -341,3 +341,15 @@ def test_receiving_an_envoy_is_a_meeting_receiving_patients_is_not(extractor):
         published="2024-05-15",
     )
     assert [(e.type, e.trigger.text) for e in res.events] == [("CONSULT", "received")]
+
+
+def test_closing_a_border_crossing_or_an_embassy_is_a_sanction_closing_a_shop_is_not(extractor):
+    res = extractor.process(
+        "Pakistan closed the Torkham crossing on Wednesday, and Kenya shut its embassy in "
+        "Juba. The baker closed his shop early.",
+        published="2024-05-15",
+    )
+    assert [(e.type, e.trigger.text) for e in res.events] == [
+        ("SANCTION", "closed"),
+        ("SANCTION", "shut"),
+    ]

@@ -173,7 +173,7 @@ def type_trigger(tok: Token) -> tuple[str, str, float] | None:
         ):
             continue
         if "objects" in sense and not any(  # "launched drones and missiles at Israel"
-            o.lemma_.lower() in sense["objects"]
+            o.lemma_.lower() in sense["objects"] or o.lower_ in sense["objects"]
             for c in tok.children
             if c.dep_ == "dobj"
             for o in (c, *c.conjuncts)
