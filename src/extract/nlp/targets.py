@@ -58,10 +58,15 @@ def path(a: Token, b: Token) -> tuple[list[str], list[str]]:
     return up, down
 
 
+def _root(doc: Doc, cand: ActorDict) -> Token | None:
+    """The head word of an actor mention (None when its characters hold no token)."""
+    span = doc.char_span(cand["start"], cand["end"], alignment_mode="expand")
+    return span.root if span is not None and len(span) else None
+
+
 def features(doc: Doc, trigger: Token, ev: EventDict, cand: ActorDict) -> dict[str, float]:
     """The features of one actor mention as the target of one event."""
-    span = doc.char_span(cand["start"], cand["end"], alignment_mode="expand")
-    root = span.root if span is not None and len(span) else trigger
+    root = _root(doc, cand) or trigger
     up, down = path(trigger, root)
     up_s = "/".join(up[:_MAX_STEPS]) or "-"
     down_s = "/".join(down[:_MAX_STEPS]) or "-"
@@ -92,19 +97,16 @@ def features(doc: Doc, trigger: Token, ev: EventDict, cand: ActorDict) -> dict[s
     return f
 
 
-def _belongs_elsewhere(doc: Doc, trigger: Token, cand: ActorDict, others: set[int]) -> bool:
+def _belongs_elsewhere(doc: Doc, above: set[int], cand: ActorDict, others: set[int]) -> bool:
     """Whether the way down from the trigger to the mention passes another event's
     trigger ("bombed ... a day after an attack on a state aerospace company" names the
     attack's target, not the bombing's) or the verb of a reported or relative clause below
     the trigger's ("in what President Maria Lopez called a coup attempt": she is that
-    clause's)."""
-    span = doc.char_span(cand["start"], cand["end"], alignment_mode="expand")
-    if span is None or not len(span):
-        return False
-    above = {t.i for t in _chain(trigger)}
-    return any(
+    clause's). ``above``: the trigger and its heads."""
+    root = _root(doc, cand)
+    return root is not None and any(
         t.idx in others or (t.dep_ in _EMBEDDED and t.pos_ in ("VERB", "AUX"))
-        for t in _chain(span.root)[1:]
+        for t in _chain(root)[1:]
         if t.i not in above
     )
 
@@ -115,13 +117,14 @@ def candidates(doc: Doc, trigger: Token, ev: EventDict, others: set[int]) -> lis
     characters start at ``others``) or a reported or relative clause below the trigger's."""
     sent = sentence(trigger)
     used = {a["ref"] for a in ev["arguments"]}
+    above = {t.i for t in _chain(trigger)}  # once per event, not per mention
     return [
         a
         for a in doc._.actors or []
         if sent.start_char <= a["start"] < sent.end_char
         and a["id"] not in used
         and not (a["start"] <= ev["trigger_start"] < a["end"])
-        and not _belongs_elsewhere(doc, trigger, a, others)
+        and not _belongs_elsewhere(doc, above, a, others)
     ]
 
 
